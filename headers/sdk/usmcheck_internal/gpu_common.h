@@ -1,0 +1,121 @@
+/*===- gpu_common.h - CUDA/HIP language plumbing for analysis -------------===
+ *
+ * Part of usmcheck's analysis headers (see docs/headers.md). These headers
+ * are used only when the real SDK headers are not found; they declare just
+ * enough for Clang to build an AST of CUDA and HIP programs, written from the
+ * public API documentation. They are never used to compile programs.
+ *
+ * This file holds what CUDA and HIP share: the execution-space qualifiers,
+ * dim3/uint3, the built-in index variables (threadIdx, blockIdx, blockDim,
+ * gridDim, warpSize), the launch-configuration hooks Clang needs to accept
+ * `kernel<<<grid, block, shmem, stream>>>(args)`, and a few device
+ * intrinsics kernels commonly call.
+ *
+ * How the qualifiers are spelled depends on the language mode:
+ *  - `clang -x cuda` defines __CUDA__, `clang -x hip` defines __HIP__. Then
+ *    __global__ etc. map to Clang's CUDA attributes, exactly as the real
+ *    headers do, so checks see CUDAGlobalAttr/CUDADeviceAttr on kernels.
+ *  - In plain C or C++ (a host-only .cpp that includes <cuda_runtime.h> or
+ *    <hip/hip_runtime.h>) Clang has no CUDA attributes. The qualifiers become
+ *    `annotate("usmcheck.cuda_global")` etc. so that a check can still tell
+ *    kernel bodies from host code instead of reporting them as host code.
+ *    `<<<...>>>` launches cannot be parsed in this mode (as with g++).
+ *
+ * To extend: add a declaration here only if both CUDA and HIP have it with
+ * the same spelling; otherwise put it in cuda_runtime.h or hip_runtime.h.
+ *===----------------------------------------------------------------------===*/
+#ifndef USMCHECK_INTERNAL_GPU_COMMON_H
+#define USMCHECK_INTERNAL_GPU_COMMON_H
+
+#include <stddef.h>
+
+/* The analysis headers announce themselves, so a check or a test can tell
+ * whether the real SDK or these declarations were parsed. */
+#define USMCHECK_ANALYSIS_HEADERS 1
+
+#if defined(__CUDA__) || defined(__HIP__)
+#define USMCHECK_GPU_LANG 1
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#else
+#define __global__ __attribute__((annotate("usmcheck.cuda_global")))
+#define __device__ __attribute__((annotate("usmcheck.cuda_device")))
+#define __host__
+#define __shared__ __attribute__((annotate("usmcheck.cuda_shared")))
+#define __constant__ __attribute__((annotate("usmcheck.cuda_constant")))
+#define __managed__ __attribute__((annotate("usmcheck.cuda_managed")))
+#define __launch_bounds__(...)
+#endif
+#ifndef __forceinline__
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#endif
+
+#ifdef __cplusplus
+struct uint3 {
+  unsigned int x, y, z;
+};
+
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
+                                     unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr operator uint3() const { return {x, y, z}; }
+};
+#else
+typedef struct uint3 {
+  unsigned int x, y, z;
+} uint3;
+typedef struct dim3 {
+  unsigned int x, y, z;
+} dim3;
+#endif
+
+/* Built-in index variables. Reading threadIdx.x in a kernel is a member
+ * access on a const device variable, which is all an analysis needs. */
+#ifdef __cplusplus
+struct __usmcheck_builtin_index {
+  const unsigned int x, y, z;
+  __host__ __device__ operator dim3() const { return dim3(x, y, z); }
+  __host__ __device__ operator uint3() const { return {x, y, z}; }
+};
+#if defined(USMCHECK_GPU_LANG)
+#define USMCHECK_BUILTIN_VAR extern const __device__ __attribute__((weak))
+#else
+#define USMCHECK_BUILTIN_VAR extern const
+#endif
+USMCHECK_BUILTIN_VAR __usmcheck_builtin_index threadIdx;
+USMCHECK_BUILTIN_VAR __usmcheck_builtin_index blockIdx;
+USMCHECK_BUILTIN_VAR __usmcheck_builtin_index blockDim;
+USMCHECK_BUILTIN_VAR __usmcheck_builtin_index gridDim;
+#undef USMCHECK_BUILTIN_VAR
+static __device__ const int warpSize = 32;
+
+/* Device-side intrinsics (declarations only: the analysis never runs them). */
+__device__ void __syncthreads(void);
+__device__ void __threadfence(void);
+__device__ void __threadfence_system(void);
+__device__ int atomicAdd(int *address, int val);
+__device__ unsigned int atomicAdd(unsigned int *address, unsigned int val);
+__device__ unsigned long long atomicAdd(unsigned long long *address,
+                                        unsigned long long val);
+__device__ float atomicAdd(float *address, float val);
+__device__ double atomicAdd(double *address, double val);
+__device__ int atomicSub(int *address, int val);
+__device__ int atomicExch(int *address, int val);
+__device__ float atomicExch(float *address, float val);
+__device__ int atomicMin(int *address, int val);
+__device__ int atomicMax(int *address, int val);
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ unsigned long long atomicCAS(unsigned long long *address,
+                                        unsigned long long compare,
+                                        unsigned long long val);
+#endif /* __cplusplus */
+
+#endif /* USMCHECK_INTERNAL_GPU_COMMON_H */
