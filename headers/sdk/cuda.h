@@ -118,6 +118,8 @@ CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
                          size_t WidthInBytes, size_t Height,
                          unsigned int ElementSizeBytes);
 CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream);
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize,
+                                 CUmemoryPool pool, CUstream hStream);
 CUresult cuMemAllocHost(void **pp, size_t bytesize);
 CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,

@@ -113,6 +113,21 @@ inline hipError_t hipHostAlloc(T **ptr, size_t size, unsigned int flags) {
   return ::hipHostAlloc((void **)(void *)ptr, size, flags);
 }
 template <class T>
+inline hipError_t
+hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes,
+                  size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+  return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset,
+                             kind);
+}
+template <class T>
+inline hipError_t
+hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes,
+                    size_t offset = 0,
+                    hipMemcpyKind kind = hipMemcpyDeviceToHost) {
+  return ::hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset,
+                               kind);
+}
+template <class T>
 inline hipError_t hipMallocManaged(T **devPtr, size_t size,
                                    unsigned int flags = hipMemAttachGlobal) {
   return ::hipMallocManaged((void **)(void *)devPtr, size, flags);

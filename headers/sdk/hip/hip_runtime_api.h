@@ -129,6 +129,29 @@ typedef struct hipExtent {
   size_t depth;
 } hipExtent;
 
+typedef struct hipPos {
+  size_t x;
+  size_t y;
+  size_t z;
+} hipPos;
+
+struct hipArray;
+typedef struct hipArray *hipArray_t;
+
+typedef struct hipMemcpy3DParms {
+  hipArray_t srcArray;
+  hipPos srcPos;
+  hipPitchedPtr srcPtr;
+  hipArray_t dstArray;
+  hipPos dstPos;
+  hipPitchedPtr dstPtr;
+  hipExtent extent;
+  hipMemcpyKind kind;
+} hipMemcpy3DParms;
+
+/* hipMemcpyToSymbol(HIP_SYMBOL(var), ...) passes the variable's address. */
+#define HIP_SYMBOL(X) ((const void *)&(X))
+
 typedef struct hipDeviceProp_t {
   char name[256];
   size_t totalGlobalMem;
@@ -201,15 +224,40 @@ hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes,
 hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src,
                        size_t spitch, size_t width, size_t height,
                        hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                            size_t spitch, size_t width, size_t height,
+                            hipMemcpyKind kind,
+                            hipStream_t stream USMCHECK_HIP_DV(0));
+hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p);
+hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p,
+                            hipStream_t stream USMCHECK_HIP_DV(0));
 hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
 hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src,
                          size_t sizeBytes);
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t sizeBytes,
+                              hipStream_t stream);
+hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t sizeBytes,
+                              hipStream_t stream);
 hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src,
                          int srcDeviceId, size_t sizeBytes);
+hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
+                              int srcDevice, size_t sizeBytes,
+                              hipStream_t stream USMCHECK_HIP_DV(0));
+hipError_t hipMemcpyToSymbol(const void *symbol, const void *src,
+                             size_t sizeBytes, size_t offset USMCHECK_HIP_DV(0),
+                             hipMemcpyKind kind
+                                 USMCHECK_HIP_DV(hipMemcpyHostToDevice));
+hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol,
+                               size_t sizeBytes,
+                               size_t offset USMCHECK_HIP_DV(0),
+                               hipMemcpyKind kind
+                                   USMCHECK_HIP_DV(hipMemcpyDeviceToHost));
 hipError_t hipMemset(void *dst, int value, size_t sizeBytes);
 hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes,
                           hipStream_t stream USMCHECK_HIP_DV(0));
+hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width,
+                       size_t height);
 hipError_t hipMemPrefetchAsync(const void *dev_ptr, size_t count, int device,
                                hipStream_t stream USMCHECK_HIP_DV(0));
 hipError_t hipMemAdvise(const void *dev_ptr, size_t count,

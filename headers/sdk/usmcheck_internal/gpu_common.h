@@ -40,7 +40,15 @@
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
+#if defined(__HIP__)
 #define __managed__ __attribute__((managed))
+#else
+/* Clang supports the managed attribute in HIP only; in CUDA a __managed__
+ * variable is a device variable the host may also touch, so it becomes
+ * __device__ plus an annotation a check can read as "shared memory". */
+#define __managed__                                                            \
+  __attribute__((device)) __attribute__((annotate("usmcheck.cuda_managed")))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #else
 #define __global__ __attribute__((annotate("usmcheck.cuda_global")))
