@@ -1,0 +1,9 @@
+//===- AllChecks.h - every check class of the usm module ----------------------===//
+// One include per row of checks.def (keep both sorted).
+#ifndef USMCHECK_CHECKS_ALLCHECKS_H
+#define USMCHECK_CHECKS_ALLCHECKS_H
+
+#include "FreeMismatchCheck.h"
+#include "HostAccessDeviceCheck.h"
+
+#endif

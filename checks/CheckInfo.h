@@ -1,0 +1,24 @@
+//===- CheckInfo.h - metadata of the usm checks (from checks.def) -------------===//
+#ifndef USMCHECK_CHECKS_CHECKINFO_H
+#define USMCHECK_CHECKS_CHECKINFO_H
+
+#include "Finding.h"
+
+#include <string_view>
+
+namespace usm {
+
+struct CheckInfo {
+  std::string_view Name;
+  Severity DefaultSeverity;
+  std::string_view Summary;
+  std::string_view Help;
+};
+
+/// All registered checks, sorted by name.
+const CheckInfo *checkInfos(std::size_t &Count);
+const CheckInfo *findCheckInfo(std::string_view Name);
+
+} // namespace usm
+
+#endif

@@ -1,0 +1,26 @@
+//===- FreeMismatchCheck.h - usm-free-mismatch --------------------------------===//
+#ifndef USMCHECK_CHECKS_FREEMISMATCHCHECK_H
+#define USMCHECK_CHECKS_FREEMISMATCHCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::usm {
+
+/// Finds USM memory released with a deallocator of another kind or
+/// programming model, and non-USM memory released with a USM free.
+///
+/// The allocator/deallocator pairs come from the catalog (the Dealloc column
+/// of usm_apis.def). The pointer's origins are resolved conservatively
+/// (utils/AllocOrigins.h): when any definition of the pointer is unknown the
+/// check stays quiet.
+class FreeMismatchCheck : public ClangTidyCheck {
+public:
+  FreeMismatchCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace clang::tidy::usm
+
+#endif

@@ -1,0 +1,122 @@
+#include "UsmApi.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang::tidy::usm {
+
+std::string catalogName(const FunctionDecl &FD) {
+  if (FD.getDeclName().getNameKind() == DeclarationName::CXXOperatorName) {
+    OverloadedOperatorKind Op = FD.getOverloadedOperator();
+    if (Op == OO_New || Op == OO_Array_New || Op == OO_Delete ||
+        Op == OO_Array_Delete)
+      return FD.getNameAsString();
+  }
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+  Policy.SuppressInlineNamespace = true;
+  Policy.SuppressUnwrittenScope = true;
+  FD.printQualifiedName(OS, Policy);
+  OS.flush();
+  // Names of C functions declared inside `extern "C"` are unqualified.
+  return Name;
+}
+
+const ::usm::Api *apiForCall(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return nullptr;
+  return ::usm::findApi(catalogName(*FD));
+}
+
+std::vector<std::string> apiNames(::usm::Role R,
+                                  std::optional<::usm::Kind> K) {
+  std::vector<std::string> Names;
+  for (const ::usm::Api &A : ::usm::apis())
+    if (A.R == R && (!K || A.K == *K))
+      Names.emplace_back(A.Name);
+  return Names;
+}
+
+const Expr *argAt(const CallExpr &Call, int Index) {
+  if (Index < 0)
+    return nullptr;
+  // Member calls written as q.memcpy(...) have the object separately; C++
+  // operator calls have it as argument 0.
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                           isa<CXXMethodDecl>(Call.getDirectCallee())
+                       ? 1
+                       : 0;
+  unsigned I = static_cast<unsigned>(Index) + Shift;
+  if (I >= Call.getNumArgs())
+    return nullptr;
+  const Expr *Arg = Call.getArg(I);
+  if (isa<CXXDefaultArgExpr>(Arg))
+    return nullptr;
+  return Arg;
+}
+
+const Expr *stripCasts(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
+      E = Cleanups->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
+  E = stripCasts(E);
+  if (!E)
+    return std::nullopt;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    PrintingPolicy Policy(D->getASTContext().getLangOpts());
+    Policy.SuppressInlineNamespace = true;
+    Policy.SuppressUnwrittenScope = true;
+    D->printQualifiedName(OS, Policy);
+    OS.flush();
+    if (const ::usm::Selector *S = ::usm::findSelector(Name))
+      return S->K;
+    // Enumerators of unscoped C enums print unqualified already; scoped
+    // enumerators (sycl::usm::alloc::device) print with their enum.
+    if (const ::usm::Selector *S = ::usm::findSelector(D->getName()))
+      return S->K;
+    // A const variable initialised from a selector.
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (VD->getType().isConstQualified() && VD->getInit())
+        return kindOfSelectorExpr(VD->getInit());
+  }
+  return std::nullopt;
+}
+
+std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call) {
+  for (const Expr *Arg : Call.arguments())
+    if (auto K = kindOfSelectorExpr(Arg))
+      return K;
+  return std::nullopt;
+}
+
+std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
+                                          const ::usm::Api &A) {
+  if (A.R != ::usm::Role::Alloc)
+    return std::nullopt;
+  if (A.K == ::usm::Kind::ByArg)
+    return kindFromArguments(Call);
+  return A.K;
+}
+
+} // namespace clang::tidy::usm

@@ -1,0 +1,51 @@
+//===- UsmApi.h - map Clang AST calls to catalog rows -------------------------===//
+//
+// Checks never spell API names: they ask these helpers which catalog row a
+// call, a declaration reference or an enumerator corresponds to.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_CHECKS_UTILS_USMAPI_H
+#define USMCHECK_CHECKS_UTILS_USMAPI_H
+
+#include "Catalog.h"
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::usm {
+
+/// The catalog name of a function: qualified name without inline namespaces
+/// ("sycl::malloc_device", "sycl::queue::memcpy", "operator new").
+std::string catalogName(const FunctionDecl &FD);
+
+/// The catalog row of the function called by \p Call (also for
+/// CXXNewExpr/CXXDeleteExpr via their operator), or nullptr.
+const ::usm::Api *apiForCall(const CallExpr &Call);
+
+/// Names of catalog APIs with role \p R (and, if given, kind \p K), for
+/// hasAnyName() matchers.
+std::vector<std::string> apiNames(::usm::Role R,
+                                  std::optional<::usm::Kind> K = std::nullopt);
+
+/// The argument of \p Call at catalog index \p Index, or nullptr.
+const Expr *argAt(const CallExpr &Call, int Index);
+
+/// For ByArg allocators: the kind chosen by a selector constant among the
+/// call's arguments (an omp allocator handle, a sycl::usm::alloc value), or
+/// for usm_allocator-like template arguments. nullopt when unknown.
+std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call);
+
+/// The kind an allocation call produces: the row's kind, resolved through
+/// selectors for ByArg rows. nullopt when it cannot be told.
+std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
+                                          const ::usm::Api &A);
+
+/// Strips parentheses, implicit and explicit casts (C and C++).
+const Expr *stripCasts(const Expr *E);
+
+} // namespace clang::tidy::usm
+
+#endif

@@ -1,0 +1,633 @@
+//===- Analysis.cpp - run the usm clang-tidy module over translation units --===//
+//
+// 1. Validate the inputs (exists, regular, readable, text).
+// 2. Build one compile command per file: from compile_commands.json (-p),
+//    from `-- FLAGS`, or inferred from the extension; then add what the
+//    analysis needs (resource dir, analysis headers used only when the real
+//    SDK headers are missing, -fopenmp for `#pragma omp` files).
+// 3. Run clang-tidy's runClangTidy with the usm module, one context per
+//    translation unit (so -j N can run them on N threads), and convert its
+//    errors to usm::Finding in command-line order.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis.h"
+#include "Commands.h"
+#include "CheckInfo.h"
+#include "Version.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <functional>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+namespace clang::tidy {
+// Defined in checks/UsmTidyModule.cpp: keeps the module's registration.
+extern volatile int UsmModuleAnchorSource;
+} // namespace clang::tidy
+
+namespace usm {
+namespace {
+
+using namespace clang;
+using namespace clang::tidy;
+
+static int KeepModule = clang::tidy::UsmModuleAnchorSource;
+
+/// The default: every usm check, nothing else (not clang-analyzer).
+const char *const DefaultChecks = "-*,usm-*";
+
+std::string headersDir() {
+  // Installed layout first (<prefix>/bin/usmcheck, <prefix>/share/usmcheck/
+  // headers), then the build tree (headers/ of the source directory).
+  std::string Exe = selfExecutablePath();
+  if (!Exe.empty()) {
+    llvm::SmallString<256> P(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(Exe)));
+    llvm::sys::path::append(P, "share", "usmcheck", "headers");
+    if (llvm::sys::fs::is_directory(P))
+      return std::string(P);
+  }
+  llvm::SmallString<256> P(USMCHECK_SOURCE_DIR);
+  llvm::sys::path::append(P, "headers");
+  return std::string(P);
+}
+
+bool hasArg(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with(Prefix))
+      return true;
+  return false;
+}
+
+/// Checks a file named on the command line; returns an error line or "".
+std::string validateInput(const std::string &File) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(File, Status))
+    return "cannot read '" + File + "': " + EC.message();
+  if (llvm::sys::fs::is_directory(Status))
+    return "'" + File + "' is a directory, not a source file";
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return "'" + File + "' is not a regular file";
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return "cannot read '" + File + "': " + Buf.getError().message();
+  llvm::StringRef Head = (*Buf)->getBuffer().take_front(8192);
+  if (Head.contains('\0'))
+    return "'" + File + "' is a binary file, not a source file";
+  return "";
+}
+
+/// Language and model flags inferred from the file and its command line.
+/// Flags the user already gave win: these are appended only when missing.
+std::vector<std::string> inferredFlags(const std::string &File,
+                                       const std::vector<std::string> &Cmd) {
+  std::vector<std::string> Add;
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  std::string Headers = headersDir();
+  std::string Content;
+  if (auto Buf = llvm::MemoryBuffer::getFile(File))
+    Content = std::string((*Buf)->getBuffer());
+
+  if (!hasArg(Cmd, "-resource-dir"))
+    Add.push_back(std::string("-resource-dir=") + USMCHECK_RESOURCE_DIR);
+
+  bool IsCuda = Ext == ".cu" || Ext == ".cuh" || hasArg(Cmd, "-xcuda") ||
+                std::find(Cmd.begin(), Cmd.end(), "cuda") != Cmd.end();
+  bool IsHip = Ext == ".hip";
+  if (IsCuda) {
+    if (!hasArg(Cmd, "-x"))
+      Add.insert(Add.end(), {"-x", "cuda"});
+    // Parse host and device sides without a toolkit: the analysis headers
+    // declare the runtime API and the kernel builtins.
+    if (!hasArg(Cmd, "--cuda-path"))
+      Add.insert(Add.end(), {"-nocudainc", "-nocudalib"});
+    if (!hasArg(Cmd, "--cuda-host-only") && !hasArg(Cmd, "--cuda-device-only"))
+      Add.push_back("--cuda-host-only");
+    std::string Prelude = Headers + "/sdk/usmcheck/cuda_prelude.h";
+    if (llvm::sys::fs::exists(Prelude))
+      Add.insert(Add.end(), {"-include", Prelude});
+  }
+  if (IsHip && !hasArg(Cmd, "-x"))
+    Add.insert(Add.end(), {"-x", "c++"});
+  bool UsesOpenMP = Content.find("#pragma omp") != std::string::npos ||
+                    Content.find("<omp.h>") != std::string::npos;
+  if (UsesOpenMP && !hasArg(Cmd, "-fopenmp"))
+    Add.push_back("-fopenmp");
+  std::string OmpExtras = Headers + "/sdk/usmcheck/omp_usm.h";
+  if (UsesOpenMP && llvm::sys::fs::exists(OmpExtras))
+    Add.insert(Add.end(), {"-include", OmpExtras});
+  // Last, so the user's -I/-isystem paths (and so real SDKs) win.
+  // -idirafter: searched after every user and system directory, so the real
+  // SDK headers win whenever they are installed.
+  Add.push_back("-idirafter");
+  Add.push_back(Headers + "/sdk");
+  return Add;
+}
+
+/// Adds the inferred flags to every command (before the file name).
+class InferringDatabase : public tooling::CompilationDatabase {
+public:
+  explicit InferringDatabase(std::unique_ptr<tooling::CompilationDatabase> B)
+      : Base(std::move(B)) {}
+
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<tooling::CompileCommand> Cmds = Base->getCompileCommands(File);
+    for (tooling::CompileCommand &C : Cmds) {
+      std::vector<std::string> Add = inferredFlags(File.str(), C.CommandLine);
+      // Insert after argv[0]; the source file stays where it was.
+      C.CommandLine.insert(C.CommandLine.begin() + (C.CommandLine.empty() ? 0 : 1),
+                           Add.begin(), Add.end());
+      // Compiler diagnostics other than errors are noise for this tool.
+      C.CommandLine.push_back("-Wno-everything");
+    }
+    return Cmds;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+
+private:
+  std::unique_ptr<tooling::CompilationDatabase> Base;
+};
+
+/// Line/column and line text of byte offsets, one read per file.
+class SourceCache {
+public:
+  bool locate(const std::string &File, unsigned Offset, unsigned &Line,
+              unsigned &Col, std::string *LineText = nullptr) {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Files.find(File);
+    if (It == Files.end()) {
+      auto Buf = llvm::MemoryBuffer::getFile(File);
+      It = Files.emplace(File, Buf ? (*Buf)->getBuffer().str() : "").first;
+    }
+    const std::string &Text = It->second;
+    if (Offset > Text.size())
+      return false;
+    Line = 1;
+    size_t LineStart = 0;
+    for (size_t I = 0; I < Offset; ++I)
+      if (Text[I] == '\n') {
+        ++Line;
+        LineStart = I + 1;
+      }
+    Col = Offset - LineStart + 1;
+    if (LineText) {
+      size_t End = Text.find('\n', LineStart);
+      *LineText = Text.substr(LineStart, End == std::string::npos
+                                             ? std::string::npos
+                                             : End - LineStart);
+    }
+    return true;
+  }
+
+private:
+  std::mutex M;
+  std::map<std::string, std::string> Files;
+};
+
+std::string displayPath(llvm::StringRef Path) {
+  // Paths under the working directory are shown relative, like compilers.
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd)) {
+    llvm::SmallString<256> Abs(Path);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, true);
+    llvm::StringRef A = Abs;
+    std::string Prefix = std::string(Cwd) + "/";
+    if (A.starts_with(Prefix))
+      return A.drop_front(Prefix.size()).str();
+  }
+  return Path.str();
+}
+
+std::vector<FixIt> convertFixes(const llvm::StringMap<tooling::Replacements> &Fix,
+                                SourceCache &Cache) {
+  std::vector<FixIt> Out;
+  for (const auto &Entry : Fix)
+    for (const tooling::Replacement &R : Entry.second) {
+      FixIt F;
+      F.File = displayPath(R.getFilePath());
+      F.Offset = R.getOffset();
+      F.Length = R.getLength();
+      F.Replacement = R.getReplacementText().str();
+      Cache.locate(R.getFilePath().str(), F.Offset, F.Line, F.Column);
+      Cache.locate(R.getFilePath().str(), F.Offset + F.Length, F.EndLine,
+                   F.EndColumn);
+      Out.push_back(std::move(F));
+    }
+  return Out;
+}
+
+void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
+  Finding F;
+  F.Check = E.DiagnosticName;
+  F.Message = E.Message.Message;
+  F.Loc.File = displayPath(E.Message.FilePath);
+  Cache.locate(E.Message.FilePath, E.Message.FileOffset, F.Loc.Line,
+               F.Loc.Column, &F.SourceLine);
+  F.Sev = E.DiagLevel == tooling::Diagnostic::Error ? Severity::Error
+                                                    : Severity::Warning;
+  if (E.IsWarningAsError && F.Sev == Severity::Warning) {
+    F.Sev = Severity::Error;
+    F.PromotedFromWarning = true;
+  }
+  F.Fixes = convertFixes(E.Message.Fix, Cache);
+  for (const tooling::DiagnosticMessage &N : E.Notes) {
+    Note Nt;
+    Nt.Message = N.Message;
+    Nt.Loc.File = displayPath(N.FilePath);
+    Cache.locate(N.FilePath, N.FileOffset, Nt.Loc.Line, Nt.Loc.Column,
+                 &Nt.SourceLine);
+    Nt.Fixes = convertFixes(N.Fix, Cache);
+    F.Notes.push_back(std::move(Nt));
+  }
+  if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
+    if (F.Sev == Severity::Error)
+      Out.CompileErrors.push_back(std::move(F));
+    return; // compiler warnings are not usmcheck's business
+  }
+  Out.Findings.push_back(std::move(F));
+}
+
+/// Validates --checks: each positive glob must name a usm check.
+std::string validateChecks(llvm::StringRef Globs) {
+  std::size_t N = 0;
+  const CheckInfo *Infos = checkInfos(N);
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, false);
+  for (llvm::StringRef G : Parts) {
+    G = G.trim();
+    if (G.empty() || G.starts_with("-"))
+      continue;
+    std::string Pattern = "^" + llvm::Regex::escape(G.str()) + "$";
+    // escape() turned '*' into '\*'; make it a wildcard again.
+    std::string Re;
+    for (size_t I = 0; I < Pattern.size(); ++I) {
+      if (Pattern[I] == '\\' && I + 1 < Pattern.size() && Pattern[I + 1] == '*') {
+        Re += ".*";
+        ++I;
+      } else {
+        Re += Pattern[I];
+      }
+    }
+    llvm::Regex R(Re);
+    bool Any = llvm::StringRef(G).starts_with("clang-diagnostic-");
+    for (std::size_t I = 0; I < N && !Any; ++I)
+      Any = R.match(Infos[I].Name);
+    if (!Any)
+      return "unknown check '" + G.str() +
+             "' in --checks (see usmcheck check --list-checks)";
+  }
+  return "";
+}
+
+/// clang-tidy's FileOptionsProvider constructor that takes custom config
+/// file names leaves its file system unset (LLVM 19); this one sets it.
+class UsmFileOptionsProvider : public FileOptionsProvider {
+public:
+  template <typename HandlersT>
+  UsmFileOptionsProvider(ClangTidyGlobalOptions G, ClangTidyOptions D,
+                         ClangTidyOptions O, HandlersT Handlers)
+      : FileOptionsProvider(std::move(G), std::move(D), std::move(O),
+                            std::move(Handlers)) {
+    FS = llvm::vfs::getRealFileSystem();
+  }
+};
+
+ClangTidyOptions baseOptions(const AnalysisOptions &Opts) {
+  ClangTidyOptions O = ClangTidyOptions::getDefaults();
+  O.Checks = DefaultChecks;
+  O.HeaderFilterRegex = "";
+  O.SystemHeaders = false;
+  O.WarningsAsErrors = "";
+  return O;
+}
+
+ClangTidyOptions overrideOptions(const AnalysisOptions &Opts) {
+  ClangTidyOptions O;
+  if (!Opts.Checks.empty())
+    O.Checks = std::string(DefaultChecks) + "," + Opts.Checks;
+  if (!Opts.WarningsAsErrors.empty())
+    O.WarningsAsErrors = Opts.WarningsAsErrors;
+  return O;
+}
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeOptionsProvider(const AnalysisOptions &Opts, std::string &Error) {
+  ClangTidyGlobalOptions Global;
+  if (!Opts.ConfigFile.empty()) {
+    auto Text = llvm::MemoryBuffer::getFile(Opts.ConfigFile);
+    if (!Text) {
+      Error = "cannot read config file '" + Opts.ConfigFile +
+              "': " + Text.getError().message();
+      return nullptr;
+    }
+    auto Parsed = parseConfiguration(**Text);
+    if (!Parsed) {
+      Error = "invalid config file '" + Opts.ConfigFile +
+              "': " + Parsed.getError().message();
+      return nullptr;
+    }
+    return std::make_unique<ConfigOptionsProvider>(
+        Global, baseOptions(Opts), std::move(*Parsed), overrideOptions(Opts));
+  }
+  // `.usmcheck` files (clang-tidy YAML: Checks, WarningsAsErrors,
+  // CheckOptions) are looked up from each source's directory upward.
+  std::vector<std::pair<std::string, std::function<llvm::ErrorOr<ClangTidyOptions>(
+                                        llvm::MemoryBufferRef)>>>
+      Handlers;
+  Handlers.emplace_back(".usmcheck", [](llvm::MemoryBufferRef Buf) {
+    return parseConfiguration(Buf);
+  });
+  return std::make_unique<UsmFileOptionsProvider>(
+      Global, baseOptions(Opts), overrideOptions(Opts), std::move(Handlers));
+}
+
+/// Checks every config file on the way up from \p File parses, so a typo in
+/// `.usmcheck` is an error rather than silently ignored.
+std::string validateConfigFor(const std::string &File) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Cfg(Dir);
+    llvm::sys::path::append(Cfg, ".usmcheck");
+    if (llvm::sys::fs::is_regular_file(Cfg)) {
+      auto Text = llvm::MemoryBuffer::getFile(Cfg);
+      if (!Text)
+        return "cannot read config file '" + std::string(Cfg) + "'";
+      auto Parsed = parseConfiguration(**Text);
+      if (!Parsed)
+        return "invalid config file '" + std::string(Cfg) +
+               "': " + Parsed.getError().message();
+      if (Parsed->Checks) {
+        std::string E = validateChecks(*Parsed->Checks);
+        if (!E.empty())
+          return E + " (from " + std::string(Cfg) + ")";
+      }
+      return "";
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return "";
+}
+
+bool applyFixes(const std::vector<FileResult> &Files, std::string &Error) {
+  std::map<std::string, tooling::Replacements> ByFile;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  for (const FileResult &FR : Files)
+    for (const Finding &F : FR.Findings)
+      for (const FixIt &X : F.Fixes) {
+        llvm::SmallString<256> Abs(X.File);
+        llvm::sys::fs::make_absolute(Abs);
+        tooling::Replacement R(Abs.str(), X.Offset, X.Length, X.Replacement);
+        if (llvm::Error E = ByFile[std::string(Abs)].add(R)) {
+          // The same fix reported twice (templates, macros) is fine.
+          llvm::consumeError(std::move(E));
+        }
+      }
+  for (auto &Entry : ByFile) {
+    auto Buf = llvm::MemoryBuffer::getFile(Entry.first);
+    if (!Buf) {
+      Error = "cannot read '" + Entry.first + "' to apply fixes";
+      return false;
+    }
+    auto New = tooling::applyAllReplacements((*Buf)->getBuffer(), Entry.second);
+    if (!New) {
+      Error = "cannot apply fixes to '" + Entry.first +
+              "': " + llvm::toString(New.takeError());
+      return false;
+    }
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Entry.first, EC);
+    if (EC) {
+      Error = "cannot write '" + Entry.first + "': " + EC.message();
+      return false;
+    }
+    OS << *New;
+  }
+  return true;
+}
+
+/// Captures fd 2 while clang runs; replays it without tooling noise.
+class StderrFilter {
+public:
+  StderrFilter() {
+    std::fflush(stderr);
+    Saved = dup(2);
+    Tmp = std::tmpfile();
+    if (Saved < 0 || !Tmp || dup2(fileno(Tmp), 2) < 0) {
+      if (Tmp)
+        std::fclose(Tmp);
+      Tmp = nullptr;
+    }
+  }
+  ~StderrFilter() { restore(); }
+
+  void progress(const std::string &Line) {
+    std::string L = Line + "\n";
+    if (write(Tmp ? Saved : 2, L.data(), L.size()) < 0)
+      return;
+  }
+
+  void restore() {
+    if (!Tmp)
+      return;
+    std::fflush(stderr);
+    dup2(Saved, 2);
+    close(Saved);
+    std::rewind(Tmp);
+    char Buf[4096];
+    while (std::fgets(Buf, sizeof(Buf), Tmp)) {
+      llvm::StringRef L(Buf);
+      if (L.starts_with("Error while processing ") ||
+          llvm::Regex("^[0-9]+ (warning|error)s? (and [0-9]+ errors? )?"
+                      "generated\\.").match(L))
+        continue;
+      std::fputs(Buf, stderr);
+    }
+    std::fclose(Tmp);
+    Tmp = nullptr;
+  }
+
+private:
+  int Saved = -1;
+  std::FILE *Tmp = nullptr;
+};
+
+} // namespace
+
+std::vector<std::string> enabledChecks(const std::string &Globs) {
+  ClangTidyOptions O = ClangTidyOptions::getDefaults();
+  O.Checks = std::string(DefaultChecks) + (Globs.empty() ? "" : "," + Globs);
+  std::vector<std::string> Names = getCheckNames(O, false);
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
+             std::string &Error) {
+  (void)KeepModule;
+  if (!Opts.Checks.empty()) {
+    Error = validateChecks(Opts.Checks);
+    if (!Error.empty())
+      return false;
+  }
+
+  std::unique_ptr<tooling::CompilationDatabase> Base;
+  std::vector<std::string> Files = Opts.Files;
+  if (!Opts.BuildPath.empty()) {
+    std::string DbError;
+    llvm::SmallString<256> DbFile(Opts.BuildPath);
+    if (!llvm::sys::fs::is_directory(Opts.BuildPath)) {
+      Error = "-p: '" + Opts.BuildPath + "' is not a directory";
+      return false;
+    }
+    llvm::sys::path::append(DbFile, "compile_commands.json");
+    if (!llvm::sys::fs::exists(DbFile)) {
+      Error = "-p: no compile_commands.json in '" + Opts.BuildPath + "'";
+      return false;
+    }
+    Base = tooling::JSONCompilationDatabase::loadFromFile(
+        DbFile, DbError, tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!Base) {
+      Error = "-p: malformed '" + std::string(DbFile) + "': " +
+              llvm::StringRef(DbError).trim().str();
+      return false;
+    }
+    if (Files.empty())
+      Files = Base->getAllFiles();
+  } else {
+    Base = std::make_unique<tooling::FixedCompilationDatabase>(
+        ".", Opts.ExtraArgs);
+  }
+  if (Files.empty()) {
+    Error = "no input files (give source files, or -p BUILD-DIR)";
+    return false;
+  }
+  for (const std::string &F : Files) {
+    Error = validateInput(F);
+    if (Error.empty())
+      Error = validateConfigFor(F);
+    if (!Error.empty())
+      return false;
+  }
+  if (!Opts.ConfigFile.empty()) {
+    auto Provider = makeOptionsProvider(Opts, Error);
+    if (!Provider)
+      return false;
+  }
+
+  InferringDatabase Db(std::move(Base));
+  // Clang's tooling prints "N errors generated." and "Error while processing
+  // FILE." on stderr for translation units with error-level findings. They
+  // are not compiler errors, so stderr is captured during the analysis and
+  // only the other lines are passed on.
+  StderrFilter Filter;
+  Result.Files.assign(Files.size(), FileResult());
+  SourceCache Cache;
+  std::vector<ClangTidyError> Exported;
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ErrorMutex;
+  std::string FirstError;
+
+  auto Worker = [&]() {
+    for (size_t I = Next++; I < Files.size(); I = Next++) {
+      std::string LocalError;
+      auto Provider = makeOptionsProvider(Opts, LocalError);
+      if (!Provider) {
+        std::lock_guard<std::mutex> Lock(ErrorMutex);
+        FirstError = LocalError;
+        return;
+      }
+      ClangTidyContext Context(std::move(Provider));
+      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+          new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      // runClangTidy prints compiler diagnostics nowhere; it returns them.
+      std::vector<ClangTidyError> Errors =
+          runClangTidy(Context, Db, {Files[I]}, FS, /*ApplyAnyFix=*/true);
+      FileResult &Out = Result.Files[I];
+      Out.File = Files[I];
+      for (const ClangTidyError &E : Errors)
+        convert(E, Out, Cache);
+      if (!Opts.ExportFixes.empty()) {
+        std::lock_guard<std::mutex> Lock(ErrorMutex);
+        for (const ClangTidyError &E : Errors)
+          if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+            Exported.push_back(E);
+      }
+      size_t N = ++Done;
+      if (Opts.Progress) {
+        std::lock_guard<std::mutex> Lock(ErrorMutex);
+        Filter.progress("[" + std::to_string(N) + "/" +
+                        std::to_string(Files.size()) + "] " + Files[I]);
+      }
+    }
+  };
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
+  if (Jobs == 1) {
+    Worker();
+  } else {
+    std::vector<std::thread> Threads;
+    for (unsigned J = 0; J < Jobs; ++J)
+      Threads.emplace_back(Worker);
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  Filter.restore();
+  if (!FirstError.empty()) {
+    Error = FirstError;
+    return false;
+  }
+  // Templates and headers can yield the same finding more than once.
+  for (FileResult &FR : Result.Files) {
+    std::vector<Finding> Unique;
+    for (Finding &F : FR.Findings) {
+      bool Dup = false;
+      for (const Finding &U : Unique)
+        Dup |= U.Check == F.Check && U.Loc.File == F.Loc.File &&
+               U.Loc.Line == F.Loc.Line && U.Loc.Column == F.Loc.Column &&
+               U.Message == F.Message;
+      if (!Dup)
+        Unique.push_back(std::move(F));
+    }
+    FR.Findings = std::move(Unique);
+  }
+  if (!Opts.ExportFixes.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Opts.ExportFixes, EC);
+    if (EC) {
+      Error = "cannot write '" + Opts.ExportFixes + "': " + EC.message();
+      return false;
+    }
+    exportReplacements(Files.front(), Exported, OS);
+  }
+  if (Opts.Fix && !applyFixes(Result.Files, Error))
+    return false;
+  return true;
+}
+
+} // namespace usm

@@ -1,0 +1,44 @@
+//===- Analysis.h - run the usm checks over translation units ---------------===//
+//
+// The one entry point that `usmcheck check` and `usmcheck explain` share:
+// build the compilation commands (from -p, from `-- FLAGS`, or inferred from
+// the file extension), run the clang-tidy `usm` module over every file
+// (optionally in parallel), and return findings in command-line order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_DRIVER_ANALYSIS_H
+#define USMCHECK_DRIVER_ANALYSIS_H
+
+#include "Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace usm {
+
+struct AnalysisOptions {
+  std::vector<std::string> Files;     ///< sources as given by the user
+  std::string BuildPath;              ///< -p: directory of compile_commands.json
+  std::vector<std::string> ExtraArgs; ///< after `--`
+  std::string Checks;                 ///< --checks globs (empty: config/default)
+  std::string WarningsAsErrors;       ///< --warnings-as-errors globs
+  std::string ConfigFile;             ///< --config-file (else found upward)
+  bool Fix = false;                   ///< apply fix-its to the sources
+  std::string ExportFixes;            ///< write clang-tidy YAML fixes here
+  unsigned Jobs = 1;                  ///< translation units in parallel
+  bool Progress = false;              ///< progress lines on stderr
+};
+
+/// Runs the analysis. On a usage or tool failure (missing file, bad
+/// database, unknown check glob, ...) returns false and sets \p Error to one
+/// line naming the problem; exit status 2 follows.
+bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
+             std::string &Error);
+
+/// Names of the checks enabled by \p Globs (all registered checks when
+/// \p Globs is empty), sorted.
+std::vector<std::string> enabledChecks(const std::string &Globs);
+
+} // namespace usm
+
+#endif

@@ -1,0 +1,264 @@
+//===- CheckCommand.cpp - `usmcheck check` ----------------------------------===//
+//
+// Parses the clang-tidy-like command line, runs the analysis and writes the
+// findings in the chosen format. Exit status: 0 no error-level findings,
+// 1 error-level findings (including warnings promoted by
+// --warnings-as-errors), 2 usage or tool failure.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis.h"
+#include "CheckInfo.h"
+#include "Commands.h"
+#include "Reporters.h"
+#include "Version.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace usm {
+namespace {
+
+const char *const CheckHelp =
+    "usage: usmcheck check [options] FILE... [-- COMPILER-FLAGS]\n"
+    "       usmcheck check [options] -p BUILD-DIR [FILE...]\n"
+    "\n"
+    "Analyses C, C++, CUDA, HIP and SYCL sources for USM mistakes with the\n"
+    "clang-tidy `usm` checks. The language is taken from the extension and\n"
+    "the flags (.cu is CUDA, #pragma omp turns on -fopenmp); missing SYCL,\n"
+    "Level Zero, HIP and CUDA headers are replaced by usmcheck's analysis\n"
+    "headers.\n"
+    "\n"
+    "options:\n"
+    "  -p BUILD-DIR               read compile_commands.json from BUILD-DIR\n"
+    "                             (all its files when none are given)\n"
+    "  --checks=GLOBS             enable/disable checks, e.g.\n"
+    "                             '-*,usm-host-access-device' (default usm-*)\n"
+    "  --warnings-as-errors=GLOBS findings of these checks are errors\n"
+    "  --config-file=FILE         clang-tidy style YAML config (default: the\n"
+    "                             nearest .usmcheck above each source)\n"
+    "  --list-checks              list the enabled checks and exit\n"
+    "  --format=text|json|sarif   output format (default text)\n"
+    "  -o FILE, --output=FILE     write the report to FILE (default stdout)\n"
+    "  --fix                      apply the fix-its to the sources\n"
+    "  --export-fixes=FILE        write the fix-its as clang-tidy YAML\n"
+    "  --color=auto|always|never  colour text output (auto: on a terminal,\n"
+    "                             unless NO_COLOR is set)\n"
+    "  -j N, --jobs=N             analyse N translation units in parallel\n"
+    "                             (output order stays the command-line order)\n"
+    "  -q, --quiet                no summary or progress on stderr\n"
+    "  -h, --help                 show this help\n"
+    "\n"
+    "Suppress a finding with // NOLINT(usm-CHECK) on its line or\n"
+    "// NOLINTNEXTLINE(usm-CHECK) on the line before.\n"
+    "\n"
+    "Exit status: 0 no error-level findings, 1 error-level findings, 2 usage\n"
+    "or tool failure.\n";
+
+/// Splits "--name=value" / "--name value" / "-n value" forms.
+class ArgReader {
+public:
+  explicit ArgReader(const Args &A) : A(A) {}
+  bool done() const { return I >= A.size(); }
+  const std::string &peek() const { return A[I]; }
+  std::string next() { return A[I++]; }
+
+  /// Matches option \p Name (with "=value" or a separate value). Sets
+  /// \p Missing when the value is absent.
+  bool value(const std::string &Name, std::string &Out, bool &Missing) {
+    const std::string &Cur = A[I];
+    if (Cur == Name) {
+      if (I + 1 >= A.size()) {
+        Missing = true;
+        ++I;
+        return true;
+      }
+      Out = A[I + 1];
+      I += 2;
+      return true;
+    }
+    if (llvm::StringRef(Cur).starts_with(Name + "=")) {
+      Out = Cur.substr(Name.size() + 1);
+      ++I;
+      return true;
+    }
+    return false;
+  }
+
+private:
+  const Args &A;
+  size_t I = 0;
+};
+
+std::vector<RuleInfo> ruleInfos() {
+  std::vector<RuleInfo> Rules;
+  std::size_t N = 0;
+  const CheckInfo *Infos = checkInfos(N);
+  for (std::size_t I = 0; I < N; ++I) {
+    RuleInfo R;
+    R.Id = std::string(Infos[I].Name);
+    R.DefaultSeverity = Infos[I].DefaultSeverity;
+    R.Summary = std::string(Infos[I].Summary);
+    R.Help = std::string(Infos[I].Help);
+    R.HelpUri = std::string(USMCHECK_INFORMATION_URI) + "/blob/main/docs/checks/" +
+                R.Id + ".md";
+    Rules.push_back(std::move(R));
+  }
+  return Rules;
+}
+
+bool sameFile(const std::string &A, const std::string &B) {
+  llvm::sys::fs::UniqueID IA, IB;
+  if (llvm::sys::fs::getUniqueID(A, IA) || llvm::sys::fs::getUniqueID(B, IB))
+    return false;
+  return IA == IB;
+}
+
+} // namespace
+
+int checkMain(const Args &A) {
+  AnalysisOptions Opts;
+  std::string Format = "text", Output, Color = "auto";
+  bool ListChecks = false, Quiet = false;
+  ArgReader R(A);
+  while (!R.done()) {
+    std::string V;
+    bool Missing = false;
+    const std::string Cur = R.peek();
+    if (Cur == "--") {
+      R.next();
+      while (!R.done())
+        Opts.ExtraArgs.push_back(R.next());
+      break;
+    }
+    if (Cur == "-h" || Cur == "--help") {
+      std::fputs(CheckHelp, stdout);
+      return 0;
+    }
+    if (R.value("-p", V, Missing) || R.value("--build-path", V, Missing)) {
+      if (Missing)
+        return usageError("-p needs a build directory");
+      Opts.BuildPath = V;
+    } else if (R.value("--checks", V, Missing)) {
+      if (Missing)
+        return usageError("--checks needs a glob list");
+      Opts.Checks = V;
+    } else if (R.value("--warnings-as-errors", V, Missing)) {
+      if (Missing)
+        return usageError("--warnings-as-errors needs a glob list");
+      Opts.WarningsAsErrors = V;
+    } else if (R.value("--config-file", V, Missing)) {
+      if (Missing)
+        return usageError("--config-file needs a file");
+      Opts.ConfigFile = V;
+    } else if (R.value("--format", V, Missing)) {
+      if (Missing || (V != "text" && V != "json" && V != "sarif"))
+        return usageError("unknown format '" + V +
+                          "' (expected text, json or sarif)");
+      Format = V;
+    } else if (R.value("-o", V, Missing) || R.value("--output", V, Missing)) {
+      if (Missing || V.empty())
+        return usageError("-o needs a file name");
+      Output = V;
+    } else if (R.value("--export-fixes", V, Missing)) {
+      if (Missing || V.empty())
+        return usageError("--export-fixes needs a file name");
+      Opts.ExportFixes = V;
+    } else if (R.value("--color", V, Missing)) {
+      if (Missing || (V != "auto" && V != "always" && V != "never"))
+        return usageError("unknown --color value '" + V +
+                          "' (expected auto, always or never)");
+      Color = V;
+    } else if (R.value("-j", V, Missing) || R.value("--jobs", V, Missing)) {
+      unsigned N = 0;
+      if (Missing || llvm::StringRef(V).getAsInteger(10, N) || N == 0 ||
+          N > 1024)
+        return usageError("-j needs a number of jobs between 1 and 1024");
+      Opts.Jobs = N;
+    } else if (Cur == "--fix") {
+      R.next();
+      Opts.Fix = true;
+    } else if (Cur == "--list-checks") {
+      R.next();
+      ListChecks = true;
+    } else if (Cur == "-q" || Cur == "--quiet") {
+      R.next();
+      Quiet = true;
+    } else if (llvm::StringRef(Cur).starts_with("-") && Cur != "-") {
+      return usageError("unknown option '" + Cur +
+                        "' (see usmcheck check --help)");
+    } else {
+      Opts.Files.push_back(R.next());
+    }
+  }
+
+  if (ListChecks) {
+    if (!Opts.Checks.empty()) {
+      std::vector<std::string> Names = enabledChecks(Opts.Checks);
+      if (Names.empty())
+        return usageError("no checks enabled by '" + Opts.Checks + "'");
+    }
+    std::printf("Enabled checks:\n");
+    for (const std::string &Name : enabledChecks(Opts.Checks))
+      std::printf("    %s\n", Name.c_str());
+    return 0;
+  }
+
+  // Never overwrite an input with the report.
+  if (!Output.empty())
+    for (const std::string &F : Opts.Files)
+      if (sameFile(F, Output))
+        return usageError("-o '" + Output +
+                          "' is one of the input files; refusing to "
+                          "overwrite it");
+
+  bool StderrTty = isatty(2);
+  Opts.Progress = !Quiet && StderrTty && Opts.Files.size() > 1;
+  AnalysisResult Result;
+  std::string Error;
+  if (!analyze(Opts, Result, Error))
+    return usageError(Error);
+
+  ToolInfo Tool;
+  Tool.Version = USMCHECK_VERSION;
+  Tool.InformationUri = USMCHECK_INFORMATION_URI;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Tool.SrcRootUri = "file://" + std::string(Cwd) + "/";
+
+  std::string Text;
+  if (Format == "json") {
+    Text = formatJson(Result, Tool);
+  } else if (Format == "sarif") {
+    Text = formatSarif(Result, Tool, ruleInfos());
+  } else {
+    bool UseColor = Color == "always" ||
+                    (Color == "auto" && Output.empty() && isatty(1) &&
+                     !std::getenv("NO_COLOR"));
+    Text = formatText(Result, UseColor);
+  }
+
+  if (Output.empty()) {
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+    std::fflush(stdout);
+  } else {
+    std::ofstream OS(Output, std::ios::binary | std::ios::trunc);
+    if (!OS)
+      return usageError("cannot write '" + Output + "'");
+    OS << Text;
+    if (!OS.flush())
+      return usageError("cannot write '" + Output + "'");
+  }
+  if (!Quiet && (Format == "text" || !Output.empty()))
+    std::fprintf(stderr, "usmcheck: %s\n", summaryLine(Result).c_str());
+  return Result.errorCount() ? 1 : 0;
+}
+
+} // namespace usm

@@ -1,0 +1,304 @@
+#include "Reporters.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <sstream>
+
+namespace usm {
+namespace {
+
+using nlohmann::json;
+
+const char *const Bold = "\033[1m", *const Red = "\033[1;31m",
+                  *const Magenta = "\033[1;35m", *const Cyan = "\033[1;36m",
+                  *const Green = "\033[1;32m", *const Reset = "\033[0m";
+
+const char *colorOf(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return Red;
+  case Severity::Warning:
+    return Magenta;
+  case Severity::Note:
+    return Cyan;
+  }
+  return Reset;
+}
+
+void writeCaret(std::ostringstream &OS, const std::string &Line,
+                unsigned Column, bool Color) {
+  if (Line.empty() && Column <= 1)
+    return;
+  // Tabs in the prefix keep their width so the caret lands under the text.
+  std::string Pad;
+  for (unsigned I = 0; I + 1 < Column && I < Line.size(); ++I)
+    Pad += Line[I] == '\t' ? '\t' : ' ';
+  OS << Line << "\n"
+     << Pad << (Color ? Green : "") << "^" << (Color ? Reset : "") << "\n";
+}
+
+void writeDiag(std::ostringstream &OS, const SourceRef &Loc, Severity S,
+               const std::string &Message, const std::string &Check,
+               const std::string &Line, bool Color) {
+  if (Color)
+    OS << Bold;
+  if (Loc.valid())
+    OS << Loc.File << ":" << Loc.Line << ":" << Loc.Column << ": ";
+  else if (!Loc.File.empty())
+    OS << Loc.File << ": ";
+  if (Color)
+    OS << colorOf(S);
+  OS << severityName(S) << ": ";
+  if (Color)
+    OS << Reset << Bold;
+  OS << Message;
+  if (!Check.empty())
+    OS << " [" << Check << "]";
+  if (Color)
+    OS << Reset;
+  OS << "\n";
+  if (Loc.valid())
+    writeCaret(OS, Line, Loc.Column, Color);
+}
+
+json fixesJson(const std::vector<FixIt> &Fixes) {
+  json A = json::array();
+  for (const FixIt &F : Fixes)
+    A.push_back({{"file", F.File},
+                 {"offset", F.Offset},
+                 {"length", F.Length},
+                 {"line", F.Line},
+                 {"column", F.Column},
+                 {"end_line", F.EndLine},
+                 {"end_column", F.EndColumn},
+                 {"replacement", F.Replacement}});
+  return A;
+}
+
+/// Stable across runs and unrelated edits: check, file, message and the
+/// text of the line (not its number). FNV-1a, 64 bits.
+std::string fingerprint(const Finding &F) {
+  std::uint64_t H = 1469598103934665603ull;
+  auto Mix = [&H](const std::string &S) {
+    for (unsigned char C : S) {
+      H ^= C;
+      H *= 1099511628211ull;
+    }
+    H ^= 0xff;
+    H *= 1099511628211ull;
+  };
+  std::string Trimmed = F.SourceLine;
+  Trimmed.erase(0, Trimmed.find_first_not_of(" \t"));
+  Mix(F.Check);
+  Mix(F.Loc.File);
+  Mix(F.Message);
+  Mix(Trimmed);
+  char Buf[17];
+  std::snprintf(Buf, sizeof(Buf), "%016llx", (unsigned long long)H);
+  return Buf;
+}
+
+const char *sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "warning";
+}
+
+json sarifLocation(const SourceRef &Loc, const std::string &Snippet) {
+  json Region = {{"startLine", Loc.Line}};
+  if (Loc.Column)
+    Region["startColumn"] = Loc.Column;
+  if (!Snippet.empty())
+    Region["snippet"] = {{"text", Snippet}};
+  return {{"physicalLocation",
+           {{"artifactLocation", {{"uri", Loc.File}, {"uriBaseId", "%SRCROOT%"}}},
+            {"region", Region}}}};
+}
+
+} // namespace
+
+std::string formatText(const AnalysisResult &R, bool Color) {
+  std::ostringstream OS;
+  for (const FileResult &FR : R.Files) {
+    if (FR.partial()) {
+      const Finding &First = FR.CompileErrors.front();
+      writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Warning,
+                "analysis was partial: the file has " +
+                    std::to_string(FR.CompileErrors.size()) +
+                    " compile error(s); the first is at " + First.Loc.File +
+                    ":" + std::to_string(First.Loc.Line) + ": " +
+                    First.Message,
+                "", "", Color);
+    }
+    for (const Finding &F : FR.Findings) {
+      std::string Check = F.Check;
+      if (F.PromotedFromWarning)
+        Check += ",-warnings-as-errors";
+      writeDiag(OS, F.Loc, F.Sev, F.Message, Check, F.SourceLine, Color);
+      for (const Note &N : F.Notes) {
+        writeDiag(OS, N.Loc, Severity::Note, N.Message, "", N.SourceLine,
+                  Color);
+        for (const FixIt &X : N.Fixes)
+          if (!X.Replacement.empty())
+            OS << "    " << X.Replacement << "\n";
+      }
+    }
+  }
+  return OS.str();
+}
+
+std::string summaryLine(const AnalysisResult &R) {
+  unsigned E = R.errorCount(), W = R.warningCount();
+  unsigned Partial = 0;
+  for (const FileResult &F : R.Files)
+    Partial += F.partial();
+  std::string S = std::to_string(E) + (E == 1 ? " error" : " errors") +
+                  " and " + std::to_string(W) +
+                  (W == 1 ? " warning" : " warnings") + " in " +
+                  std::to_string(R.Files.size()) +
+                  (R.Files.size() == 1 ? " file" : " files");
+  if (Partial)
+    S += " (" + std::to_string(Partial) + " analysed partially)";
+  return S;
+}
+
+std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
+  json Findings = json::array(), Files = json::array();
+  for (const FileResult &FR : R.Files) {
+    json Errors = json::array();
+    for (const Finding &E : FR.CompileErrors)
+      Errors.push_back({{"file", E.Loc.File},
+                        {"line", E.Loc.Line},
+                        {"column", E.Loc.Column},
+                        {"message", E.Message}});
+    Files.push_back({{"file", FR.File},
+                     {"partial", FR.partial()},
+                     {"compile_errors", Errors}});
+    for (const Finding &F : FR.Findings) {
+      json Notes = json::array();
+      for (const Note &N : F.Notes)
+        Notes.push_back({{"file", N.Loc.File},
+                         {"line", N.Loc.Line},
+                         {"column", N.Loc.Column},
+                         {"message", N.Message},
+                         {"fixes", fixesJson(N.Fixes)}});
+      Findings.push_back({{"check", F.Check},
+                          {"severity", severityName(F.Sev)},
+                          {"promoted_from_warning", F.PromotedFromWarning},
+                          {"file", F.Loc.File},
+                          {"line", F.Loc.Line},
+                          {"column", F.Loc.Column},
+                          {"message", F.Message},
+                          {"notes", Notes},
+                          {"fixes", fixesJson(F.Fixes)}});
+    }
+  }
+  json Out = {{"tool", Tool.Name},
+              {"version", Tool.Version},
+              {"findings", Findings},
+              {"files", Files},
+              {"summary",
+               {{"errors", R.errorCount()}, {"warnings", R.warningCount()}}}};
+  return Out.dump(2) + "\n";
+}
+
+std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
+                        const std::vector<RuleInfo> &Rules) {
+  json RulesJson = json::array();
+  for (const RuleInfo &Rule : Rules)
+    RulesJson.push_back(
+        {{"id", Rule.Id},
+         {"name", Rule.Id},
+         {"shortDescription", {{"text", Rule.Summary}}},
+         {"fullDescription", {{"text", Rule.Summary}}},
+         {"help",
+          {{"text", Rule.Help}, {"markdown", Rule.Help}}},
+         {"helpUri", Rule.HelpUri},
+         {"defaultConfiguration", {{"level", sarifLevel(Rule.DefaultSeverity)}}},
+         {"properties", {{"tags", {"usm", "gpu", "correctness"}}}}});
+
+  auto RuleIndex = [&Rules](const std::string &Id) -> int {
+    for (size_t I = 0; I < Rules.size(); ++I)
+      if (Rules[I].Id == Id)
+        return static_cast<int>(I);
+    return -1;
+  };
+
+  json Results = json::array();
+  json Notifications = json::array();
+  for (const FileResult &FR : R.Files) {
+    for (const Finding &E : FR.CompileErrors)
+      Notifications.push_back(
+          {{"level", "warning"},
+           {"message",
+            {{"text", "analysis was partial: compile error: " + E.Message}}},
+           {"locations", {sarifLocation(E.Loc, E.SourceLine)}}});
+    for (const Finding &F : FR.Findings) {
+      json Result = {{"ruleId", F.Check},
+                     {"level", sarifLevel(F.Sev)},
+                     {"message", {{"text", F.Message}}},
+                     {"locations", {sarifLocation(F.Loc, F.SourceLine)}},
+                     {"partialFingerprints",
+                      {{"usmcheckFingerprint/v1", fingerprint(F)}}}};
+      int Index = RuleIndex(F.Check);
+      if (Index >= 0)
+        Result["ruleIndex"] = Index;
+      json Related = json::array();
+      int Id = 1;
+      for (const Note &N : F.Notes) {
+        if (!N.Loc.valid())
+          continue;
+        json L = sarifLocation(N.Loc, N.SourceLine);
+        L["id"] = Id++;
+        L["message"] = {{"text", N.Message}};
+        Related.push_back(L);
+      }
+      if (!Related.empty())
+        Result["relatedLocations"] = Related;
+      if (!F.Fixes.empty()) {
+        json Changes = json::array();
+        for (const FixIt &X : F.Fixes)
+          Changes.push_back(
+              {{"artifactLocation", {{"uri", X.File}, {"uriBaseId", "%SRCROOT%"}}},
+               {"replacements",
+                {{{"deletedRegion",
+                   {{"startLine", X.Line},
+                    {"startColumn", X.Column},
+                    {"endLine", X.EndLine},
+                    {"endColumn", X.EndColumn}}},
+                  {"insertedContent", {{"text", X.Replacement}}}}}}});
+        Result["fixes"] = {{{"description", {{"text", "apply the usmcheck fix"}}},
+                            {"artifactChanges", Changes}}};
+      }
+      Results.push_back(Result);
+    }
+  }
+
+  json Invocation = {{"executionSuccessful", true}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = Notifications;
+  json Run = {{"tool",
+               {{"driver",
+                 {{"name", Tool.Name},
+                  {"version", Tool.Version},
+                  {"semanticVersion", Tool.Version},
+                  {"informationUri", Tool.InformationUri},
+                  {"rules", RulesJson}}}}},
+              {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", Tool.SrcRootUri}}}}},
+              {"invocations", {Invocation}},
+              {"columnKind", "utf16CodeUnits"},
+              {"results", Results}};
+  json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", {Run}}};
+  return Log.dump(2) + "\n";
+}
+
+} // namespace usm

@@ -1,0 +1,37 @@
+# lit configuration for usmcheck. Tests live in sub-folders by area:
+#   checks/   one file per check (and negative files), CHECK-MESSAGES style
+#   cli/      the driver: options, formats, exit codes, bad input
+#   runtime/  `usmcheck run` and the guard library
+#   explain/  `usmcheck explain` and the LLM channel
+import os
+import shutil
+import lit.formats
+
+config.name = "usmcheck"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".cu", ".test", ".hip"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.usmcheck_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.usmcheck_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Tests must not depend on the user's colour preferences or terminal.
+config.environment.pop("NO_COLOR", None)
+config.environment["LD_LIBRARY_PATH"] = config.llvm_lib_dir
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+usmcheck = os.path.join(config.usmcheck_tools_dir, "usmcheck")
+config.substitutions.append(("%usmcheck", usmcheck))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%src_root", config.usmcheck_src_root))
+config.substitutions.append(("%examples", os.path.join(config.usmcheck_src_root, "examples")))
+config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%check_clang_tidy",
+    "python3 " + os.path.join(config.usmcheck_src_root, "test", "checks", "check_usm.py")
+    + " --usmcheck " + usmcheck))
+
+if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvcc")
