@@ -1,0 +1,180 @@
+//===- Guard.h - internals of libusmcheck_rt.so, the runtime guard ---------===//
+//
+// How the guard works (docs/runtime.md is the user manual):
+//
+//   Interceptors.cpp  one wrapper per catalog allocation/free API reached
+//                     through a dynamic symbol; the wrapper forwards to the
+//                     next definition (dlsym RTLD_NEXT) and hands the raw
+//                     arguments to recordAlloc()/recordFree(), which read
+//                     the kind, size and device argument positions from the
+//                     catalog row (catalog/usm_apis.def): no API knowledge
+//                     lives here. Also the emulation windows (kernel
+//                     launches, copies) and sigaction/signal.
+//   Records.cpp       a fixed-size, sharded table of live allocations (kind,
+//                     device, size, thread, raw allocation PCs), bounded
+//                     memory, fork-safe; counters for the exit statistics.
+//   Emulation.cpp     `--emulate`: a PROT_NONE page pool that serves OpenMP
+//                     device allocations; opened only during kernels/copies.
+//   FaultHandler.cpp  SIGSEGV/SIGBUS on an alternate stack: classify the
+//                     address (records, then the CUDA / Level Zero / OpenMP
+//                     runtimes), report, or chain to the program's handler.
+//   Report.cpp        the sanitizer-style report, symbolized by a forked
+//                     llvm-symbolizer; no malloc anywhere on this path.
+//   GuardMain.cpp     start-up (options, handlers, LD_PRELOAD scrubbing),
+//                     exit statistics.
+//
+// Everything on the crash path writes into static buffers through Out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_RUNTIME_GUARD_H
+#define USMCHECK_RUNTIME_GUARD_H
+
+#include "Catalog.h"
+#include "Decode.h"
+#include "Options.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <signal.h>
+#include <string_view>
+
+#define USM_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace usm {
+namespace rt {
+
+extern Options Opts;
+
+/// Runs start-up once (options, handlers); safe to call from any wrapper.
+void ensureInit();
+bool initialized();
+
+//===-- async-signal-safe text building ----------------------------------===//
+
+struct Out {
+  char *B;
+  std::size_t Cap, Len = 0;
+  Out(char *Buf, std::size_t C) : B(Buf), Cap(C) { B[0] = 0; }
+  Out &s(const char *S);
+  Out &s(std::string_view S);
+  Out &c(char C);
+  Out &u(std::uint64_t V);
+  Out &d(std::int64_t V);
+  Out &hex(std::uint64_t V); ///< 0x-prefixed
+  Out &pad(std::size_t Col); ///< spaces up to column Col of the last line
+  void writeTo(int Fd) const;
+};
+
+/// write() until done (EINTR-safe).
+void writeAll(int Fd, const char *S, std::size_t N);
+/// "==PID==usmcheck: MSG\n" on stderr (start-up messages, verbosity logs).
+void logLine(const char *Msg);
+[[noreturn]] void fatalOptionError(const char *Msg);
+
+//===-- stacks -------------------------------------------------------------===//
+
+constexpr int MaxFrames = 64;
+
+/// Captures return addresses of the caller's stack, skipping frames inside
+/// the guard library. Returns the count (<= Max).
+int captureStack(std::uintptr_t *Pcs, int Max);
+bool inGuardLibrary(std::uintptr_t Pc);
+int threadIndex(); ///< T0 is the main thread; others numbered on first use
+
+//===-- records ------------------------------------------------------------===//
+
+struct Record {
+  std::uintptr_t Base = 0, Size = 0;
+  const Api *Alloc = nullptr; ///< catalog row of the allocator
+  Kind K = Kind::None;
+  std::intptr_t Device = -1;
+  bool DeviceIsHandle = false; ///< Level Zero: a ze_device_handle_t
+  bool Emulated = false;
+  int ThreadIdx = 0, Tid = 0;
+  int NumPcs = 0;
+  std::uintptr_t Pcs[MaxFrames];
+};
+
+struct Stats {
+  std::atomic<std::uint64_t> Recorded{0}, Freed{0}, FreeUnknown{0},
+      Dropped{0}, Live{0}, MaxLive{0};
+};
+extern Stats TheStats;
+
+void recordsInit();
+/// Inserts a record (copied); false if the table is full (counted dropped).
+bool recordInsert(const Record &R);
+/// Removes the record starting at \p Base into \p Out (if non-null).
+bool recordRemove(std::uintptr_t Base, Record *Out);
+/// Crash path: the live record containing \p Addr (copied into \p Out).
+bool recordFind(std::uintptr_t Addr, Record &Out);
+void recordsLockAll();
+void recordsUnlockAll();
+
+/// The generic recording entry points used by every wrapper. \p Args are the
+/// API's arguments in order (pointers and integers as uintptr_t); \p Ret is
+/// the returned pointer (for RET allocators). \p SizeOverride / \p KindOverride
+/// are for the few signatures whose size is computed (calloc-style, pitched)
+/// or whose kind is an allocator handle (omp_alloc).
+void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
+                 std::uintptr_t SizeOverride, Kind KindOverride,
+                 bool Emulated);
+void recordFree(const Api *F, const std::uintptr_t *Args);
+
+//===-- emulation ------------------------------------------------------------===//
+
+void *emuAlloc(std::size_t Size);
+bool emuOwns(std::uintptr_t Addr);
+/// Returns the pages of an emulated allocation [P, P+Size) to the pool.
+void emuRelease(std::uintptr_t P, std::uintptr_t Size);
+/// Device activity (kernel launch, copy): device memory becomes accessible.
+void emuWindowEnter();
+void emuWindowExit();
+/// Suppressed emulated fault: keep [Base, Base+Size) host-accessible.
+void emuExempt(std::uintptr_t Base, std::uintptr_t Size);
+void emuLockForFork();
+void emuUnlockAfterFork();
+
+//===-- faults ---------------------------------------------------------------===//
+
+void installFaultHandlers();
+/// sigaction/signal interposition: the program's handlers for the signals
+/// the guard owns are kept here and called for faults that are not USM.
+bool guardOwnsSignal(int Sig);
+void setUserAction(int Sig, const struct sigaction *Act,
+                   struct sigaction *Old);
+void ensureAltStack();
+/// The libc sigaction (the guard's own sigaction is the interposer).
+int realSigaction(int Sig, const struct sigaction *Act, struct sigaction *Old);
+/// Learn the Level Zero context for driver queries (from zeMem* wrappers).
+void noteLevelZeroContext(void *Ctx);
+/// Pre-resolve driver query functions outside the crash path.
+void resolveDriverQueries();
+
+/// What the handler found out about a fault, for the report.
+struct Fault {
+  std::uintptr_t Addr = 0, Pc = 0;
+  bool Write = false;
+  int AccessSize = 0; ///< 0: not decoded
+  int Sig = 0;
+  int ThreadIdx = 0, Tid = 0;
+  int NumPcs = 0;
+  std::uintptr_t Pcs[MaxFrames];
+  bool HaveRecord = false;
+  Record Rec;
+  const char *ClassifiedBy = nullptr; ///< driver name when no record
+  const char *DriverDetail = nullptr;
+  Model DriverModel = Model::Host;
+  Kind DriverKind = Kind::None;
+  std::uintptr_t RangeBase = 0, RangeSize = 0;
+  std::intptr_t DriverDevice = -1;
+};
+
+/// Writes the report for \p F; returns false when a suppression matched.
+bool reportFault(Fault &F);
+
+} // namespace rt
+} // namespace usm
+
+#endif

@@ -1,0 +1,883 @@
+//===- Interceptors.cpp - the interposed allocation and free APIs ----------===//
+//
+// Each wrapper is the per-signature part only: it forwards to the next
+// definition of its symbol (dlsym RTLD_NEXT, cached) and passes its raw
+// arguments, in order, to recordAlloc()/recordFree(). Which argument is the
+// size, the device or the returned pointer, and which kind the allocator
+// gives, comes from the allocator's row in catalog/usm_apis.def; a symbol
+// whose row is missing is forwarded untouched.
+//
+// To add an API: its catalog row (done for the static checks already) and
+// one wrapper here with the exact C signature.
+//
+// Bootstrap and re-entrancy: the guard never interposes malloc/calloc, so
+// dlsym's own allocations cannot recurse into it. A thread-local depth
+// counter makes nested calls (omp_alloc reaching llvm_omp_target_alloc_device
+// through libomp's dlsym) record only once, at the outermost call.
+//
+//===----------------------------------------------------------------------===//
+#include "Guard.h"
+
+#include <cstring>
+#include <dlfcn.h>
+#include <sys/syscall.h>
+#include <type_traits>
+#include <unistd.h>
+
+namespace usm {
+namespace rt {
+
+namespace {
+
+__thread int Depth __attribute__((tls_model("initial-exec"))) = 0;
+
+struct Hook {
+  const char *Sym;     ///< the dynamic symbol interposed
+  const char *Catalog; ///< its row in catalog/usm_apis.def
+  std::atomic<void *> Next{nullptr};
+  std::atomic<const Api *> Row{nullptr};
+  std::atomic<bool> Looked{false};
+};
+
+void *nextOf(Hook &H) {
+  void *P = H.Next.load(std::memory_order_acquire);
+  if (!P) {
+    P = dlsym(RTLD_NEXT, H.Sym);
+    H.Next.store(P, std::memory_order_release);
+  }
+  return P;
+}
+
+const Api *rowOf(Hook &H) {
+  if (!H.Looked.load(std::memory_order_acquire)) {
+    H.Row.store(findApi(H.Catalog), std::memory_order_relaxed);
+    H.Looked.store(true, std::memory_order_release);
+  }
+  return H.Row.load(std::memory_order_relaxed);
+}
+
+struct Enter {
+  bool Outer;
+  Enter() {
+    ensureInit();
+    ensureAltStack();
+    Outer = Depth++ == 0;
+  }
+  ~Enter() { --Depth; }
+};
+
+template <typename T> std::uintptr_t U(T V) {
+  if constexpr (std::is_pointer_v<T>)
+    return reinterpret_cast<std::uintptr_t>(V);
+  else
+    return static_cast<std::uintptr_t>(V);
+}
+
+//===-- devices: the current device for APIs without a device argument ----===//
+
+Hook HCudaGetDevice{"cudaGetDevice", ""};
+Hook HCuCtxGetDevice{"cuCtxGetDevice", ""};
+Hook HHipGetDevice{"hipGetDevice", ""};
+Hook HOmpDefaultDevice{"omp_get_default_device", ""};
+
+std::intptr_t currentDevice(const Api *A) {
+  int D = -1;
+  Hook *H = nullptr;
+  if (A->M == Model::CUDA)
+    H = A->Name.substr(0, 2) == "cu" && A->Name.substr(0, 4) != "cuda"
+            ? &HCuCtxGetDevice
+            : &HCudaGetDevice;
+  else if (A->M == Model::HIP)
+    H = &HHipGetDevice;
+  else if (A->M == Model::OpenMP) {
+    if (auto *F = reinterpret_cast<int (*)()>(nextOf(HOmpDefaultDevice)))
+      return F();
+    return -1;
+  }
+  if (!H)
+    return -1;
+  if (auto *F = reinterpret_cast<int (*)(int *)>(nextOf(*H)))
+    if (F(&D) != 0)
+      D = -1;
+  return D;
+}
+
+//===-- OpenMP allocator handles -> kinds, from the catalog's selectors ----===//
+
+struct HandleKind {
+  std::uintptr_t Handle;
+  Kind K;
+};
+HandleKind Handles[32];
+std::atomic<int> NumHandles{-1};
+std::atomic<int> HandlesLock{0};
+
+Kind kindOfAllocator(std::uintptr_t Handle) {
+  if (NumHandles.load(std::memory_order_acquire) < 0) {
+    while (HandlesLock.exchange(1, std::memory_order_acquire))
+      ;
+    if (NumHandles.load() < 0) {
+      int N = 0;
+      // libomp exports each predefined allocator handle as a constant data
+      // symbol; its value is what omp_alloc receives.
+      for (const Selector &S : selectors()) {
+        if (S.M != Model::OpenMP || N == 32)
+          continue;
+        char Name[128];
+        Out(Name, sizeof Name).s(S.Name);
+        if (auto *V = static_cast<const std::uintptr_t *>(
+                dlsym(RTLD_DEFAULT, Name)))
+          Handles[N++] = {*V, S.K};
+      }
+      NumHandles.store(N, std::memory_order_release);
+    }
+    HandlesLock.store(0, std::memory_order_release);
+  }
+  for (int I = 0, N = NumHandles.load(); I < N; ++I)
+    if (Handles[I].Handle == Handle)
+      return Handles[I].K;
+  return Kind::NotUSM; // user-defined allocators: not tracked
+}
+
+bool isUsmKind(Kind K) {
+  return K == Kind::Device || K == Kind::Host || K == Kind::Shared;
+}
+
+void logAlloc(const Api *A, const Record &R) {
+  char M[512];
+  Out O(M, sizeof M);
+  O.s("alloc ").s(A->Name).s(" ").u(R.Size).s(" bytes -> ").hex(R.Base)
+      .s(" kind=").s(name(R.K)).s(" device=").d(R.Device)
+      .s(R.Emulated ? " emulated" : "").s(" T").d(R.ThreadIdx);
+  logLine(M);
+}
+
+bool emulating(const Api *A, Kind K) {
+  return Opts.emulate && A && A->M == Model::OpenMP && K == Kind::Device;
+}
+
+} // namespace
+
+void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
+                 std::uintptr_t SizeOverride, Kind KindOverride,
+                 bool Emulated) {
+  if (!A || A->R != Role::Alloc)
+    return;
+  Record R;
+  if (A->Ptr == RET)
+    R.Base = Ret;
+  else if (A->Ptr >= 0 && Args[A->Ptr])
+    R.Base = *reinterpret_cast<const std::uintptr_t *>(Args[A->Ptr]);
+  if (!R.Base)
+    return;
+  R.K = A->K == Kind::ByArg ? KindOverride : A->K;
+  if (!isUsmKind(R.K))
+    return;
+  R.Size = SizeOverride ? SizeOverride : A->Size >= 0 ? Args[A->Size] : 0;
+  R.Alloc = A;
+  if (A->Dev >= 0) {
+    R.Device = std::intptr_t(Args[A->Dev]);
+    R.DeviceIsHandle = A->M == Model::LevelZero;
+    if (!R.DeviceIsHandle)
+      R.Device = static_cast<int>(R.Device); // an int argument
+  } else {
+    R.Device = currentDevice(A);
+  }
+  R.Emulated = Emulated;
+  R.ThreadIdx = threadIndex();
+  R.Tid = int(syscall(SYS_gettid));
+  R.NumPcs = captureStack(R.Pcs, Opts.malloc_context_size);
+  recordInsert(R);
+  if (Opts.verbosity >= 2)
+    logAlloc(A, R);
+}
+
+void recordFree(const Api *F, const std::uintptr_t *Args) {
+  if (!F || F->Ptr < 0 || !Args[F->Ptr])
+    return;
+  Record R;
+  if (recordRemove(Args[F->Ptr], &R)) {
+    if (Opts.verbosity >= 2) {
+      char M[256];
+      Out(M, sizeof M).s("free ").s(F->Name).s(" ").hex(R.Base);
+      logLine(M);
+    }
+  } else {
+    TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+int realSigaction(int Sig, const struct sigaction *Act,
+                  struct sigaction *Old) {
+  static Hook H{"sigaction", ""};
+  auto *F = reinterpret_cast<int (*)(int, const struct sigaction *,
+                                     struct sigaction *)>(nextOf(H));
+  return F ? F(Sig, Act, Old) : -1;
+}
+
+} // namespace rt
+} // namespace usm
+
+using namespace usm;
+using namespace usm::rt;
+
+//===-- wrapper helpers -------------------------------------------------------===//
+
+#define USM_HOOK(Sym, CatalogName) static Hook H_##Sym{#Sym, CatalogName};
+#define USM_NEXT(Sym, Ret, ...)                                                \
+  reinterpret_cast<Ret (*)(__VA_ARGS__)>(nextOf(H_##Sym))
+
+namespace {
+/// Error status for a forwarded call whose next definition is missing.
+constexpr int NoNext = 999; // cudaErrorUnknown / CUDA_ERROR_UNKNOWN
+constexpr unsigned ZeNoNext = 0x7ffffffe; // ZE_RESULT_ERROR_UNKNOWN
+
+/// Shared body of the OpenMP (size, device) -> pointer allocators.
+void *ompSizeDevAlloc(Hook &H, std::size_t Size, int Dev) {
+  Enter E;
+  const Api *A = rowOf(H);
+  std::uintptr_t Args[] = {Size, std::uintptr_t(Dev)};
+  if (emulating(A, A ? A->K : Kind::None)) {
+    void *P = emuAlloc(Size);
+    if (E.Outer)
+      recordAlloc(A, Args, U(P), 0, Kind::None, true);
+    return P;
+  }
+  auto *F = reinterpret_cast<void *(*)(std::size_t, int)>(nextOf(H));
+  void *P = F ? F(Size, Dev) : nullptr;
+  if (E.Outer)
+    recordAlloc(A, Args, U(P), 0, Kind::None, false);
+  return P;
+}
+
+/// Shared body of the OpenMP (pointer, device) frees.
+void ompPtrDevFree(Hook &H, void *P, int Dev) {
+  Enter E;
+  std::uintptr_t Args[] = {U(P), std::uintptr_t(Dev)};
+  if (Opts.emulate && emuOwns(U(P))) {
+    Record R;
+    if (recordRemove(U(P), &R))
+      emuRelease(R.Base, R.Size);
+    return;
+  }
+  if (E.Outer)
+    recordFree(rowOf(H), Args);
+  if (auto *F = reinterpret_cast<void (*)(void *, int)>(nextOf(H)))
+    F(P, Dev);
+}
+
+/// Emulation window around device activity (kernels, copies, mappings).
+struct Window {
+  bool On;
+  Window() : On((ensureInit(), Opts.emulate)) {
+    if (On)
+      emuWindowEnter();
+  }
+  ~Window() {
+    if (On)
+      emuWindowExit();
+  }
+};
+} // namespace
+
+//===-- OpenMP -------------------------------------------------------------------===//
+
+USM_HOOK(omp_target_alloc, "omp_target_alloc")
+USM_HOOK(omp_target_alloc_device, "omp_target_alloc_device")
+USM_HOOK(omp_target_alloc_host, "omp_target_alloc_host")
+USM_HOOK(omp_target_alloc_shared, "omp_target_alloc_shared")
+USM_HOOK(llvm_omp_target_alloc_device, "llvm_omp_target_alloc_device")
+USM_HOOK(llvm_omp_target_alloc_host, "llvm_omp_target_alloc_host")
+USM_HOOK(llvm_omp_target_alloc_shared, "llvm_omp_target_alloc_shared")
+USM_HOOK(omp_target_free, "omp_target_free")
+USM_HOOK(llvm_omp_target_free_device, "llvm_omp_target_free_device")
+USM_HOOK(llvm_omp_target_free_host, "llvm_omp_target_free_host")
+USM_HOOK(llvm_omp_target_free_shared, "llvm_omp_target_free_shared")
+
+USM_EXPORT void *omp_target_alloc(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_omp_target_alloc, S, D);
+}
+USM_EXPORT void *omp_target_alloc_device(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_omp_target_alloc_device, S, D);
+}
+USM_EXPORT void *omp_target_alloc_host(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_omp_target_alloc_host, S, D);
+}
+USM_EXPORT void *omp_target_alloc_shared(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_omp_target_alloc_shared, S, D);
+}
+USM_EXPORT void *llvm_omp_target_alloc_device(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_llvm_omp_target_alloc_device, S, D);
+}
+USM_EXPORT void *llvm_omp_target_alloc_host(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_llvm_omp_target_alloc_host, S, D);
+}
+USM_EXPORT void *llvm_omp_target_alloc_shared(std::size_t S, int D) {
+  return ompSizeDevAlloc(H_llvm_omp_target_alloc_shared, S, D);
+}
+USM_EXPORT void omp_target_free(void *P, int D) {
+  ompPtrDevFree(H_omp_target_free, P, D);
+}
+USM_EXPORT void llvm_omp_target_free_device(void *P, int D) {
+  ompPtrDevFree(H_llvm_omp_target_free_device, P, D);
+}
+USM_EXPORT void llvm_omp_target_free_host(void *P, int D) {
+  ompPtrDevFree(H_llvm_omp_target_free_host, P, D);
+}
+USM_EXPORT void llvm_omp_target_free_shared(void *P, int D) {
+  ompPtrDevFree(H_llvm_omp_target_free_shared, P, D);
+}
+
+// omp_alloc and friends: the allocator handle (the last argument; omp_realloc
+// has two) picks the kind through the catalog's selector rows.
+USM_HOOK(omp_alloc, "omp_alloc")
+USM_HOOK(omp_aligned_alloc, "omp_aligned_alloc")
+USM_HOOK(omp_calloc, "omp_calloc")
+USM_HOOK(omp_aligned_calloc, "omp_aligned_calloc")
+USM_HOOK(omp_realloc, "omp_realloc")
+USM_HOOK(omp_free, "omp_free")
+
+namespace {
+template <typename Call>
+void *ompAllocatorAlloc(Hook &H, const std::uintptr_t *Args,
+                        std::uintptr_t Size, std::uintptr_t Handle,
+                        Call Forward) {
+  Enter E;
+  const Api *A = rowOf(H);
+  Kind K = kindOfAllocator(Handle);
+  if (emulating(A, K)) {
+    void *P = emuAlloc(Size);
+    if (E.Outer)
+      recordAlloc(A, Args, U(P), Size, K, true);
+    return P;
+  }
+  void *P = Forward();
+  if (E.Outer)
+    recordAlloc(A, Args, U(P), Size, K, false);
+  return P;
+}
+} // namespace
+
+USM_EXPORT void *omp_alloc(std::size_t S, std::uintptr_t Al) {
+  std::uintptr_t Args[] = {S, Al};
+  return ompAllocatorAlloc(H_omp_alloc, Args, S, Al, [&] {
+    auto *F = USM_NEXT(omp_alloc, void *, std::size_t, std::uintptr_t);
+    return F ? F(S, Al) : nullptr;
+  });
+}
+USM_EXPORT void *omp_aligned_alloc(std::size_t Align, std::size_t S,
+                                   std::uintptr_t Al) {
+  std::uintptr_t Args[] = {Align, S, Al};
+  return ompAllocatorAlloc(H_omp_aligned_alloc, Args, S, Al, [&] {
+    auto *F = USM_NEXT(omp_aligned_alloc, void *, std::size_t, std::size_t,
+                       std::uintptr_t);
+    return F ? F(Align, S, Al) : nullptr;
+  });
+}
+USM_EXPORT void *omp_calloc(std::size_t N, std::size_t S, std::uintptr_t Al) {
+  std::uintptr_t Args[] = {N, S, Al};
+  return ompAllocatorAlloc(H_omp_calloc, Args, N * S, Al, [&] {
+    auto *F =
+        USM_NEXT(omp_calloc, void *, std::size_t, std::size_t, std::uintptr_t);
+    return F ? F(N, S, Al) : nullptr;
+  });
+}
+USM_EXPORT void *omp_aligned_calloc(std::size_t Align, std::size_t N,
+                                    std::size_t S, std::uintptr_t Al) {
+  std::uintptr_t Args[] = {Align, N, S, Al};
+  return ompAllocatorAlloc(H_omp_aligned_calloc, Args, N * S, Al, [&] {
+    auto *F = USM_NEXT(omp_aligned_calloc, void *, std::size_t, std::size_t,
+                       std::size_t, std::uintptr_t);
+    return F ? F(Align, N, S, Al) : nullptr;
+  });
+}
+USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
+                             std::uintptr_t FreeAl) {
+  std::uintptr_t Args[] = {U(P), S, Al, FreeAl};
+  {
+    Enter E;
+    if (E.Outer && P && !(Opts.emulate && emuOwns(U(P)))) {
+      std::uintptr_t FreeArgs[] = {U(P), FreeAl};
+      recordFree(rowOf(H_omp_free), FreeArgs);
+    }
+  }
+  return ompAllocatorAlloc(H_omp_realloc, Args, S, Al, [&] {
+    auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t,
+                       std::uintptr_t, std::uintptr_t);
+    return F ? F(P, S, Al, FreeAl) : nullptr;
+  });
+}
+USM_EXPORT void omp_free(void *P, std::uintptr_t Al) {
+  Enter E;
+  std::uintptr_t Args[] = {U(P), Al};
+  if (Opts.emulate && emuOwns(U(P))) {
+    Record R;
+    if (recordRemove(U(P), &R))
+      emuRelease(R.Base, R.Size);
+    return;
+  }
+  if (E.Outer)
+    recordFree(rowOf(H_omp_free), Args);
+  if (auto *F = USM_NEXT(omp_free, void, void *, std::uintptr_t))
+    F(P, Al);
+}
+
+// Device activity: kernel launches, copies, fills and data mappings. Only
+// emulation needs them; otherwise they forward at the cost of one branch.
+USM_HOOK(__tgt_target_kernel, "")
+USM_HOOK(omp_target_memcpy, "omp_target_memcpy")
+USM_HOOK(omp_target_memcpy_rect, "omp_target_memcpy_rect")
+USM_HOOK(omp_target_memcpy_async, "omp_target_memcpy_async")
+USM_HOOK(omp_target_memcpy_rect_async, "omp_target_memcpy_rect_async")
+USM_HOOK(omp_target_memset, "omp_target_memset")
+USM_HOOK(omp_target_memset_async, "omp_target_memset_async")
+USM_HOOK(__tgt_target_data_begin_mapper, "")
+USM_HOOK(__tgt_target_data_end_mapper, "")
+USM_HOOK(__tgt_target_data_update_mapper, "")
+
+USM_EXPORT int __tgt_target_kernel(void *Loc, std::int64_t Dev,
+                                   std::int32_t Teams, std::int32_t Threads,
+                                   void *HostPtr, void *KArgs) {
+  Window W;
+  auto *F = USM_NEXT(__tgt_target_kernel, int, void *, std::int64_t,
+                     std::int32_t, std::int32_t, void *, void *);
+  return F ? F(Loc, Dev, Teams, Threads, HostPtr, KArgs) : 1;
+}
+USM_EXPORT int omp_target_memcpy(void *Dst, const void *Src, std::size_t N,
+                                 std::size_t DOff, std::size_t SOff, int DDev,
+                                 int SDev) {
+  Window W;
+  auto *F = USM_NEXT(omp_target_memcpy, int, void *, const void *,
+                     std::size_t, std::size_t, std::size_t, int, int);
+  return F ? F(Dst, Src, N, DOff, SOff, DDev, SDev) : 1;
+}
+USM_EXPORT int omp_target_memcpy_rect(void *Dst, const void *Src,
+                                      std::size_t Elem, int Dims,
+                                      const std::size_t *Vol,
+                                      const std::size_t *DOffs,
+                                      const std::size_t *SOffs,
+                                      const std::size_t *DDims,
+                                      const std::size_t *SDims, int DDev,
+                                      int SDev) {
+  Window W;
+  auto *F = USM_NEXT(omp_target_memcpy_rect, int, void *, const void *,
+                     std::size_t, int, const std::size_t *,
+                     const std::size_t *, const std::size_t *,
+                     const std::size_t *, const std::size_t *, int, int);
+  return F ? F(Dst, Src, Elem, Dims, Vol, DOffs, SOffs, DDims, SDims, DDev,
+               SDev)
+           : 1;
+}
+USM_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
+                                       std::size_t N, std::size_t DOff,
+                                       std::size_t SOff, int DDev, int SDev,
+                                       int DepCount, void *Deps) {
+  Window W; // covers the launch; the copy itself may finish later
+  auto *F = USM_NEXT(omp_target_memcpy_async, int, void *, const void *,
+                     std::size_t, std::size_t, std::size_t, int, int, int,
+                     void *);
+  return F ? F(Dst, Src, N, DOff, SOff, DDev, SDev, DepCount, Deps) : 1;
+}
+USM_EXPORT int omp_target_memcpy_rect_async(
+    void *Dst, const void *Src, std::size_t Elem, int Dims,
+    const std::size_t *Vol, const std::size_t *DOffs, const std::size_t *SOffs,
+    const std::size_t *DDims, const std::size_t *SDims, int DDev, int SDev,
+    int DepCount, void *Deps) {
+  Window W;
+  auto *F = USM_NEXT(omp_target_memcpy_rect_async, int, void *, const void *,
+                     std::size_t, int, const std::size_t *,
+                     const std::size_t *, const std::size_t *,
+                     const std::size_t *, const std::size_t *, int, int, int,
+                     void *);
+  return F ? F(Dst, Src, Elem, Dims, Vol, DOffs, SOffs, DDims, SDims, DDev,
+               SDev, DepCount, Deps)
+           : 1;
+}
+USM_EXPORT void *omp_target_memset(void *P, int V, std::size_t N, int Dev) {
+  Window W;
+  auto *F = USM_NEXT(omp_target_memset, void *, void *, int, std::size_t, int);
+  return F ? F(P, V, N, Dev) : nullptr;
+}
+USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N,
+                                         int Dev, int DepCount, void *Deps) {
+  Window W;
+  auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int,
+                     std::size_t, int, int, void *);
+  return F ? F(P, V, N, Dev, DepCount, Deps) : nullptr;
+}
+
+#define USM_DATA_MAPPER(Sym)                                                   \
+  USM_EXPORT void Sym(void *Loc, std::int64_t Dev, std::int32_t N,             \
+                      void **Bases, void **Ptrs, std::int64_t *Sizes,          \
+                      std::int64_t *Types, void **Names, void **Mappers) {     \
+    Window W;                                                                  \
+    auto *F = USM_NEXT(Sym, void, void *, std::int64_t, std::int32_t,          \
+                       void **, void **, std::int64_t *, std::int64_t *,       \
+                       void **, void **);                                      \
+    if (F)                                                                     \
+      F(Loc, Dev, N, Bases, Ptrs, Sizes, Types, Names, Mappers);               \
+  }
+USM_DATA_MAPPER(__tgt_target_data_begin_mapper)
+USM_DATA_MAPPER(__tgt_target_data_end_mapper)
+USM_DATA_MAPPER(__tgt_target_data_update_mapper)
+
+//===-- CUDA runtime -----------------------------------------------------------===//
+
+USM_HOOK(cudaMalloc, "cudaMalloc")
+USM_HOOK(cudaMallocHost, "cudaMallocHost")
+USM_HOOK(cudaHostAlloc, "cudaHostAlloc")
+USM_HOOK(cudaMallocManaged, "cudaMallocManaged")
+USM_HOOK(cudaMallocAsync, "cudaMallocAsync")
+USM_HOOK(cudaMallocFromPoolAsync, "cudaMallocFromPoolAsync")
+USM_HOOK(cudaMallocPitch, "cudaMallocPitch")
+USM_HOOK(cudaFree, "cudaFree")
+USM_HOOK(cudaFreeHost, "cudaFreeHost")
+USM_HOOK(cudaFreeAsync, "cudaFreeAsync")
+
+namespace {
+/// Forward, then record on success (status 0 in every runtime here).
+template <typename Call>
+int allocThen(Hook &H, const std::uintptr_t *Args, std::uintptr_t SizeOv,
+              Call Forward) {
+  Enter E;
+  int R = Forward();
+  if (R == 0 && E.Outer) {
+    recordAlloc(rowOf(H), Args, 0, SizeOv, Kind::None, false);
+    resolveDriverQueries();
+  }
+  return R;
+}
+template <typename Call>
+int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward) {
+  Enter E;
+  if (E.Outer)
+    recordFree(rowOf(H), Args);
+  return Forward();
+}
+} // namespace
+
+USM_EXPORT int cudaMalloc(void **P, std::size_t S) {
+  std::uintptr_t Args[] = {U(P), S};
+  return allocThen(H_cudaMalloc, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaMalloc, int, void **, std::size_t);
+    return F ? F(P, S) : NoNext;
+  });
+}
+USM_EXPORT int cudaMallocHost(void **P, std::size_t S) {
+  std::uintptr_t Args[] = {U(P), S};
+  return allocThen(H_cudaMallocHost, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaMallocHost, int, void **, std::size_t);
+    return F ? F(P, S) : NoNext;
+  });
+}
+USM_EXPORT int cudaHostAlloc(void **P, std::size_t S, unsigned Fl) {
+  std::uintptr_t Args[] = {U(P), S, Fl};
+  return allocThen(H_cudaHostAlloc, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaHostAlloc, int, void **, std::size_t, unsigned);
+    return F ? F(P, S, Fl) : NoNext;
+  });
+}
+USM_EXPORT int cudaMallocManaged(void **P, std::size_t S, unsigned Fl) {
+  std::uintptr_t Args[] = {U(P), S, Fl};
+  return allocThen(H_cudaMallocManaged, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaMallocManaged, int, void **, std::size_t, unsigned);
+    return F ? F(P, S, Fl) : NoNext;
+  });
+}
+USM_EXPORT int cudaMallocAsync(void **P, std::size_t S, void *Stream) {
+  std::uintptr_t Args[] = {U(P), S, U(Stream)};
+  return allocThen(H_cudaMallocAsync, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaMallocAsync, int, void **, std::size_t, void *);
+    return F ? F(P, S, Stream) : NoNext;
+  });
+}
+USM_EXPORT int cudaMallocFromPoolAsync(void **P, std::size_t S, void *Pool,
+                                       void *Stream) {
+  std::uintptr_t Args[] = {U(P), S, U(Pool), U(Stream)};
+  return allocThen(H_cudaMallocFromPoolAsync, Args, 0, [&] {
+    auto *F = USM_NEXT(cudaMallocFromPoolAsync, int, void **, std::size_t,
+                       void *, void *);
+    return F ? F(P, S, Pool, Stream) : NoNext;
+  });
+}
+USM_EXPORT int cudaMallocPitch(void **P, std::size_t *Pitch, std::size_t W,
+                               std::size_t H) {
+  std::uintptr_t Args[] = {U(P), U(Pitch), W, H};
+  Enter E;
+  auto *F = USM_NEXT(cudaMallocPitch, int, void **, std::size_t *,
+                     std::size_t, std::size_t);
+  int R = F ? F(P, Pitch, W, H) : NoNext;
+  if (R == 0 && E.Outer && Pitch)
+    recordAlloc(rowOf(H_cudaMallocPitch), Args, 0, *Pitch * H, Kind::None,
+                false);
+  return R;
+}
+USM_EXPORT int cudaFree(void *P) {
+  std::uintptr_t Args[] = {U(P)};
+  return freeThen(H_cudaFree, Args, [&] {
+    auto *F = USM_NEXT(cudaFree, int, void *);
+    return F ? F(P) : NoNext;
+  });
+}
+USM_EXPORT int cudaFreeHost(void *P) {
+  std::uintptr_t Args[] = {U(P)};
+  return freeThen(H_cudaFreeHost, Args, [&] {
+    auto *F = USM_NEXT(cudaFreeHost, int, void *);
+    return F ? F(P) : NoNext;
+  });
+}
+USM_EXPORT int cudaFreeAsync(void *P, void *Stream) {
+  std::uintptr_t Args[] = {U(P), U(Stream)};
+  return freeThen(H_cudaFreeAsync, Args, [&] {
+    auto *F = USM_NEXT(cudaFreeAsync, int, void *, void *);
+    return F ? F(P, Stream) : NoNext;
+  });
+}
+
+//===-- CUDA driver (cuda.h maps the documented names onto _v2 symbols) -----===//
+
+USM_HOOK(cuMemAlloc_v2, "cuMemAlloc")
+USM_HOOK(cuMemAllocHost_v2, "cuMemAllocHost")
+USM_HOOK(cuMemHostAlloc, "cuMemHostAlloc")
+USM_HOOK(cuMemAllocManaged, "cuMemAllocManaged")
+USM_HOOK(cuMemAllocAsync, "cuMemAllocAsync")
+USM_HOOK(cuMemAllocPitch_v2, "cuMemAllocPitch")
+USM_HOOK(cuMemFree_v2, "cuMemFree")
+USM_HOOK(cuMemFreeHost, "cuMemFreeHost")
+USM_HOOK(cuMemFreeAsync, "cuMemFreeAsync")
+
+using CUdeviceptr = unsigned long long;
+
+USM_EXPORT int cuMemAlloc_v2(CUdeviceptr *P, std::size_t S) {
+  std::uintptr_t Args[] = {U(P), S};
+  return allocThen(H_cuMemAlloc_v2, Args, 0, [&] {
+    auto *F = USM_NEXT(cuMemAlloc_v2, int, CUdeviceptr *, std::size_t);
+    return F ? F(P, S) : NoNext;
+  });
+}
+USM_EXPORT int cuMemAllocHost_v2(void **P, std::size_t S) {
+  std::uintptr_t Args[] = {U(P), S};
+  return allocThen(H_cuMemAllocHost_v2, Args, 0, [&] {
+    auto *F = USM_NEXT(cuMemAllocHost_v2, int, void **, std::size_t);
+    return F ? F(P, S) : NoNext;
+  });
+}
+USM_EXPORT int cuMemHostAlloc(void **P, std::size_t S, unsigned Fl) {
+  std::uintptr_t Args[] = {U(P), S, Fl};
+  return allocThen(H_cuMemHostAlloc, Args, 0, [&] {
+    auto *F = USM_NEXT(cuMemHostAlloc, int, void **, std::size_t, unsigned);
+    return F ? F(P, S, Fl) : NoNext;
+  });
+}
+USM_EXPORT int cuMemAllocManaged(CUdeviceptr *P, std::size_t S, unsigned Fl) {
+  std::uintptr_t Args[] = {U(P), S, Fl};
+  return allocThen(H_cuMemAllocManaged, Args, 0, [&] {
+    auto *F =
+        USM_NEXT(cuMemAllocManaged, int, CUdeviceptr *, std::size_t, unsigned);
+    return F ? F(P, S, Fl) : NoNext;
+  });
+}
+USM_EXPORT int cuMemAllocAsync(CUdeviceptr *P, std::size_t S, void *Stream) {
+  std::uintptr_t Args[] = {U(P), S, U(Stream)};
+  return allocThen(H_cuMemAllocAsync, Args, 0, [&] {
+    auto *F =
+        USM_NEXT(cuMemAllocAsync, int, CUdeviceptr *, std::size_t, void *);
+    return F ? F(P, S, Stream) : NoNext;
+  });
+}
+USM_EXPORT int cuMemAllocPitch_v2(CUdeviceptr *P, std::size_t *Pitch,
+                                  std::size_t W, std::size_t H, unsigned El) {
+  std::uintptr_t Args[] = {U(P), U(Pitch), W, H, El};
+  Enter E;
+  auto *F = USM_NEXT(cuMemAllocPitch_v2, int, CUdeviceptr *, std::size_t *,
+                     std::size_t, std::size_t, unsigned);
+  int R = F ? F(P, Pitch, W, H, El) : NoNext;
+  if (R == 0 && E.Outer && Pitch)
+    recordAlloc(rowOf(H_cuMemAllocPitch_v2), Args, 0, *Pitch * H, Kind::None,
+                false);
+  return R;
+}
+USM_EXPORT int cuMemFree_v2(CUdeviceptr P) {
+  std::uintptr_t Args[] = {U(P)};
+  return freeThen(H_cuMemFree_v2, Args, [&] {
+    auto *F = USM_NEXT(cuMemFree_v2, int, CUdeviceptr);
+    return F ? F(P) : NoNext;
+  });
+}
+USM_EXPORT int cuMemFreeHost(void *P) {
+  std::uintptr_t Args[] = {U(P)};
+  return freeThen(H_cuMemFreeHost, Args, [&] {
+    auto *F = USM_NEXT(cuMemFreeHost, int, void *);
+    return F ? F(P) : NoNext;
+  });
+}
+USM_EXPORT int cuMemFreeAsync(CUdeviceptr P, void *Stream) {
+  std::uintptr_t Args[] = {U(P), U(Stream)};
+  return freeThen(H_cuMemFreeAsync, Args, [&] {
+    auto *F = USM_NEXT(cuMemFreeAsync, int, CUdeviceptr, void *);
+    return F ? F(P, Stream) : NoNext;
+  });
+}
+
+//===-- HIP ---------------------------------------------------------------------===//
+
+USM_HOOK(hipMalloc, "hipMalloc")
+USM_HOOK(hipExtMallocWithFlags, "hipExtMallocWithFlags")
+USM_HOOK(hipMallocAsync, "hipMallocAsync")
+USM_HOOK(hipMallocFromPoolAsync, "hipMallocFromPoolAsync")
+USM_HOOK(hipMallocPitch, "hipMallocPitch")
+USM_HOOK(hipHostMalloc, "hipHostMalloc")
+USM_HOOK(hipMallocHost, "hipMallocHost")
+USM_HOOK(hipHostAlloc, "hipHostAlloc")
+USM_HOOK(hipMallocManaged, "hipMallocManaged")
+USM_HOOK(hipFree, "hipFree")
+USM_HOOK(hipHostFree, "hipHostFree")
+USM_HOOK(hipFreeHost, "hipFreeHost")
+USM_HOOK(hipFreeAsync, "hipFreeAsync")
+
+#define USM_HIP_ALLOC2(Sym)                                                    \
+  USM_EXPORT int Sym(void **P, std::size_t S) {                                \
+    std::uintptr_t Args[] = {U(P), S};                                         \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t);                      \
+      return F ? F(P, S) : NoNext;                                             \
+    });                                                                        \
+  }
+#define USM_HIP_ALLOC3(Sym)                                                    \
+  USM_EXPORT int Sym(void **P, std::size_t S, unsigned Fl) {                   \
+    std::uintptr_t Args[] = {U(P), S, Fl};                                     \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t, unsigned);            \
+      return F ? F(P, S, Fl) : NoNext;                                         \
+    });                                                                        \
+  }
+#define USM_HIP_FREE1(Sym)                                                     \
+  USM_EXPORT int Sym(void *P) {                                                \
+    std::uintptr_t Args[] = {U(P)};                                            \
+    return freeThen(H_##Sym, Args, [&] {                                       \
+      auto *F = USM_NEXT(Sym, int, void *);                                    \
+      return F ? F(P) : NoNext;                                                \
+    });                                                                        \
+  }
+USM_HIP_ALLOC2(hipMalloc)
+USM_HIP_ALLOC2(hipMallocHost)
+USM_HIP_ALLOC3(hipExtMallocWithFlags)
+USM_HIP_ALLOC3(hipHostMalloc)
+USM_HIP_ALLOC3(hipHostAlloc)
+USM_HIP_ALLOC3(hipMallocManaged)
+USM_HIP_FREE1(hipFree)
+USM_HIP_FREE1(hipHostFree)
+USM_HIP_FREE1(hipFreeHost)
+
+USM_EXPORT int hipMallocAsync(void **P, std::size_t S, void *Stream) {
+  std::uintptr_t Args[] = {U(P), S, U(Stream)};
+  return allocThen(H_hipMallocAsync, Args, 0, [&] {
+    auto *F = USM_NEXT(hipMallocAsync, int, void **, std::size_t, void *);
+    return F ? F(P, S, Stream) : NoNext;
+  });
+}
+USM_EXPORT int hipMallocFromPoolAsync(void **P, std::size_t S, void *Pool,
+                                      void *Stream) {
+  std::uintptr_t Args[] = {U(P), S, U(Pool), U(Stream)};
+  return allocThen(H_hipMallocFromPoolAsync, Args, 0, [&] {
+    auto *F = USM_NEXT(hipMallocFromPoolAsync, int, void **, std::size_t,
+                       void *, void *);
+    return F ? F(P, S, Pool, Stream) : NoNext;
+  });
+}
+USM_EXPORT int hipMallocPitch(void **P, std::size_t *Pitch, std::size_t W,
+                              std::size_t H) {
+  std::uintptr_t Args[] = {U(P), U(Pitch), W, H};
+  Enter E;
+  auto *F = USM_NEXT(hipMallocPitch, int, void **, std::size_t *, std::size_t,
+                     std::size_t);
+  int R = F ? F(P, Pitch, W, H) : NoNext;
+  if (R == 0 && E.Outer && Pitch)
+    recordAlloc(rowOf(H_hipMallocPitch), Args, 0, *Pitch * H, Kind::None,
+                false);
+  return R;
+}
+USM_EXPORT int hipFreeAsync(void *P, void *Stream) {
+  std::uintptr_t Args[] = {U(P), U(Stream)};
+  return freeThen(H_hipFreeAsync, Args, [&] {
+    auto *F = USM_NEXT(hipFreeAsync, int, void *, void *);
+    return F ? F(P, Stream) : NoNext;
+  });
+}
+
+//===-- Level Zero --------------------------------------------------------------===//
+
+USM_HOOK(zeMemAllocDevice, "zeMemAllocDevice")
+USM_HOOK(zeMemAllocHost, "zeMemAllocHost")
+USM_HOOK(zeMemAllocShared, "zeMemAllocShared")
+USM_HOOK(zeMemFree, "zeMemFree")
+
+USM_EXPORT unsigned zeMemAllocDevice(void *Ctx, const void *Desc,
+                                     std::size_t S, std::size_t Align,
+                                     void *Dev, void **P) {
+  std::uintptr_t Args[] = {U(Ctx), U(Desc), S, Align, U(Dev), U(P)};
+  noteLevelZeroContext(Ctx);
+  return unsigned(allocThen(H_zeMemAllocDevice, Args, 0, [&] {
+    auto *F = USM_NEXT(zeMemAllocDevice, unsigned, void *, const void *,
+                       std::size_t, std::size_t, void *, void **);
+    return int(F ? F(Ctx, Desc, S, Align, Dev, P) : ZeNoNext);
+  }));
+}
+USM_EXPORT unsigned zeMemAllocHost(void *Ctx, const void *Desc, std::size_t S,
+                                   std::size_t Align, void **P) {
+  std::uintptr_t Args[] = {U(Ctx), U(Desc), S, Align, U(P)};
+  noteLevelZeroContext(Ctx);
+  return unsigned(allocThen(H_zeMemAllocHost, Args, 0, [&] {
+    auto *F = USM_NEXT(zeMemAllocHost, unsigned, void *, const void *,
+                       std::size_t, std::size_t, void **);
+    return int(F ? F(Ctx, Desc, S, Align, P) : ZeNoNext);
+  }));
+}
+USM_EXPORT unsigned zeMemAllocShared(void *Ctx, const void *DDesc,
+                                     const void *HDesc, std::size_t S,
+                                     std::size_t Align, void *Dev, void **P) {
+  std::uintptr_t Args[] = {U(Ctx), U(DDesc), U(HDesc), S, Align, U(Dev), U(P)};
+  noteLevelZeroContext(Ctx);
+  return unsigned(allocThen(H_zeMemAllocShared, Args, 0, [&] {
+    auto *F = USM_NEXT(zeMemAllocShared, unsigned, void *, const void *,
+                       const void *, std::size_t, std::size_t, void *,
+                       void **);
+    return int(F ? F(Ctx, DDesc, HDesc, S, Align, Dev, P) : ZeNoNext);
+  }));
+}
+USM_EXPORT unsigned zeMemFree(void *Ctx, void *P) {
+  std::uintptr_t Args[] = {U(Ctx), U(P)};
+  return unsigned(freeThen(H_zeMemFree, Args, [&] {
+    auto *F = USM_NEXT(zeMemFree, unsigned, void *, void *);
+    return int(F ? F(Ctx, P) : ZeNoNext);
+  }));
+}
+
+//===-- signal handlers of the program ----------------------------------------===//
+
+USM_HOOK(signal, "")
+
+USM_EXPORT int sigaction(int Sig, const struct sigaction *Act,
+                         struct sigaction *Old) {
+  ensureInit();
+  if (guardOwnsSignal(Sig)) {
+    setUserAction(Sig, Act, Old);
+    return 0;
+  }
+  return realSigaction(Sig, Act, Old);
+}
+
+USM_EXPORT sighandler_t signal(int Sig, sighandler_t Handler) {
+  ensureInit();
+  if (guardOwnsSignal(Sig)) {
+    struct sigaction A, Old;
+    std::memset(&A, 0, sizeof A);
+    std::memset(&Old, 0, sizeof Old);
+    A.sa_handler = Handler;
+    A.sa_flags = SA_RESTART; // glibc's signal() has BSD semantics
+    setUserAction(Sig, &A, &Old);
+    return Old.sa_handler;
+  }
+  auto *F = USM_NEXT(signal, sighandler_t, int, sighandler_t);
+  return F ? F(Sig, Handler) : SIG_ERR;
+}

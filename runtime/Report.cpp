@@ -1,0 +1,565 @@
+//===- Report.cpp - the sanitizer-style report, symbolized after the fault -===//
+//
+// Runs in the signal handler: static buffers only, no malloc. Stacks are raw
+// PCs until here; each becomes (module, offset) through dl_iterate_phdr and
+// is symbolized by one llvm-symbolizer started with vfork+execve, talking
+// over two pipes. Without a symbolizer (or with symbolize=0) frames print as
+// module+offset, which `llvm-symbolizer --obj=MODULE OFFSET` resolves later.
+//
+// The reason and the fixes are the catalog's text (feature_table.def,
+// models.def): the same words as `usmcheck table` and the static check.
+//
+//===----------------------------------------------------------------------===//
+#include "Guard.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <link.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace usm {
+namespace rt {
+
+//===-- modules ----------------------------------------------------------------===//
+
+namespace {
+struct ModuleQuery {
+  std::uintptr_t Pc;
+  char *Path;
+  std::size_t Cap;
+  std::uintptr_t Base;
+  bool Found;
+};
+
+int findModule(struct dl_phdr_info *Info, size_t, void *Arg) {
+  auto *Q = static_cast<ModuleQuery *>(Arg);
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+    if (P.p_type != PT_LOAD)
+      continue;
+    std::uintptr_t Lo = Info->dlpi_addr + P.p_vaddr;
+    if (Q->Pc < Lo || Q->Pc >= Lo + P.p_memsz)
+      continue;
+    Q->Base = Info->dlpi_addr;
+    Q->Found = true;
+    const char *Name = Info->dlpi_name;
+    if (Name && Name[0]) {
+      Out(Q->Path, Q->Cap).s(Name);
+    } else {
+      ssize_t N = readlink("/proc/self/exe", Q->Path, Q->Cap - 1);
+      Q->Path[N > 0 ? N : 0] = 0;
+    }
+    return 1;
+  }
+  return 0;
+}
+} // namespace
+
+bool moduleOf(std::uintptr_t Pc, char *Path, std::size_t Cap,
+              std::uintptr_t *Base) {
+  ModuleQuery Q{Pc, Path, Cap, 0, false};
+  Path[0] = 0;
+  dl_iterate_phdr(findModule, &Q);
+  *Base = Q.Base;
+  return Q.Found;
+}
+
+namespace {
+
+//===-- frames and symbolization ------------------------------------------------===//
+
+constexpr int MaxSym = 2 * MaxFrames;
+
+struct Frame {
+  std::uintptr_t Pc, Offset;
+  char Module[512];
+  char Func[512];
+  char File[1024];
+  int Line, Col;
+};
+
+Frame Frames[MaxSym];
+int NumFrames;
+char SymIn[MaxSym * 600];
+char SymOut[MaxSym * 1600];
+char SymPath[1024];
+char *SymEnv[1024];
+char ReportBuf[128 * 1024];
+char SuppBuf[16 * 1024];
+
+bool executable(const char *P) { return P[0] && access(P, X_OK) == 0; }
+
+/// Finds llvm-symbolizer: the option, then PATH, then Debian's LLVM 19.
+bool findSymbolizer() {
+  if (Opts.symbolizer_path[0]) {
+    Out(SymPath, sizeof SymPath).s(Opts.symbolizer_path);
+    return executable(SymPath);
+  }
+  const char *Names[] = {"llvm-symbolizer", "llvm-symbolizer-19"};
+  const char *Path = getenv("PATH");
+  for (const char *Name : Names) {
+    for (const char *P = Path; P && *P;) {
+      const char *E = std::strchr(P, ':');
+      std::size_t N = E ? std::size_t(E - P) : std::strlen(P);
+      if (N) {
+        Out O(SymPath, sizeof SymPath);
+        O.s(std::string_view(P, N)).c('/').s(Name);
+        if (executable(SymPath))
+          return true;
+      }
+      P = E ? E + 1 : nullptr;
+    }
+  }
+  Out(SymPath, sizeof SymPath).s("/usr/lib/llvm-19/bin/llvm-symbolizer");
+  return executable(SymPath);
+}
+
+void resolveModules(int From, int To, bool ReturnAddresses, bool First) {
+  for (int I = From; I < To; ++I) {
+    Frame &F = Frames[I];
+    // Return addresses point after the call; look up the call itself.
+    std::uintptr_t Lookup =
+        ReturnAddresses && !(First && I == From) ? F.Pc - 1 : F.Pc;
+    std::uintptr_t Base = 0;
+    F.Func[0] = F.File[0] = 0;
+    F.Line = F.Col = 0;
+    if (moduleOf(Lookup, F.Module, sizeof F.Module, &Base))
+      F.Offset = Lookup - Base;
+    else
+      F.Offset = Lookup;
+  }
+}
+
+/// One line of the symbolizer output starting at \p P; advances \p P.
+std::string_view nextLine(const char *&P, const char *End) {
+  const char *S = P;
+  while (P < End && *P != '\n')
+    ++P;
+  std::string_view L(S, std::size_t(P - S));
+  if (P < End)
+    ++P;
+  return L;
+}
+
+void copyField(char *Dst, std::size_t Cap, std::string_view S) {
+  Out(Dst, Cap).s(S);
+}
+
+void symbolizeAll() {
+  if (!Opts.symbolize || NumFrames == 0 || !findSymbolizer())
+    return;
+  Out In(SymIn, sizeof SymIn);
+  for (int I = 0; I < NumFrames; ++I)
+    In.s("CODE \"").s(Frames[I].Module).s("\" ").hex(Frames[I].Offset).c('\n');
+
+  int ToChild[2], FromChild[2];
+  if (pipe2(ToChild, O_CLOEXEC) != 0)
+    return;
+  if (pipe2(FromChild, O_CLOEXEC) != 0) {
+    close(ToChild[0]);
+    close(ToChild[1]);
+    return;
+  }
+  int E = 0;
+  for (char **V = environ; V && *V && E < 1022; ++V)
+    if (std::strncmp(*V, "LD_PRELOAD=", 11) && std::strncmp(*V, "USMCHECK_", 9))
+      SymEnv[E++] = *V;
+  SymEnv[E] = nullptr;
+  char Arg1[] = "--no-inlines", Arg2[] = "--demangle";
+  char *Argv[] = {SymPath, Arg1, Arg2, nullptr};
+  pid_t Pid = vfork();
+  if (Pid == 0) {
+    dup2(ToChild[0], 0);
+    dup2(FromChild[1], 1);
+    int Null = open("/dev/null", O_WRONLY);
+    if (Null >= 0)
+      dup2(Null, 2);
+    execve(SymPath, Argv, SymEnv);
+    _exit(127);
+  }
+  close(ToChild[0]);
+  close(FromChild[1]);
+  if (Pid < 0) {
+    close(ToChild[1]);
+    close(FromChild[0]);
+    return;
+  }
+  writeAll(ToChild[1], SymIn, In.Len);
+  close(ToChild[1]);
+  std::size_t Got = 0;
+  for (;;) {
+    struct pollfd P = {FromChild[0], POLLIN, 0};
+    if (poll(&P, 1, 20000) <= 0)
+      break; // a symbolizer that hangs: keep module+offset
+    ssize_t N = read(FromChild[0], SymOut + Got, sizeof SymOut - 1 - Got);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Got += std::size_t(N);
+    if (Got >= sizeof SymOut - 1)
+      break;
+  }
+  close(FromChild[0]);
+  int Status;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+    ;
+  // Output: per address "function\nfile:line:col\n\n" (with --no-inlines).
+  const char *P = SymOut, *End = SymOut + Got;
+  for (int I = 0; I < NumFrames && P < End; ++I) {
+    std::string_view Func = nextLine(P, End);
+    std::string_view Loc = nextLine(P, End);
+    while (P < End && *P != '\n') // any extra lines of this block
+      nextLine(P, End);
+    if (P < End)
+      ++P; // the blank line
+    Frame &F = Frames[I];
+    if (Func != "??")
+      copyField(F.Func, sizeof F.Func, Func);
+    // file:line:col, the file may contain ':'.
+    std::size_t C2 = Loc.rfind(':');
+    std::size_t C1 = C2 == std::string_view::npos || C2 == 0
+                         ? std::string_view::npos
+                         : Loc.rfind(':', C2 - 1);
+    if (C1 == std::string_view::npos)
+      continue;
+    std::string_view File = Loc.substr(0, C1);
+    int Line = 0, Col = 0;
+    for (char Ch : Loc.substr(C1 + 1, C2 - C1 - 1))
+      Line = Ch >= '0' && Ch <= '9' ? Line * 10 + (Ch - '0') : Line;
+    for (char Ch : Loc.substr(C2 + 1))
+      Col = Ch >= '0' && Ch <= '9' ? Col * 10 + (Ch - '0') : Col;
+    if (File != "??" && Line > 0) {
+      copyField(F.File, sizeof F.File, File);
+      F.Line = Line;
+      F.Col = Col;
+    }
+  }
+}
+
+//===-- suppressions ---------------------------------------------------------------===//
+
+bool globMatch(const char *P, const char *S) {
+  // '*' any run, '?' one character; iterative with one backtrack point.
+  const char *StarP = nullptr, *StarS = nullptr;
+  while (*S) {
+    if (*P == '*') {
+      StarP = P++;
+      StarS = S;
+    } else if (*P == '?' || *P == *S) {
+      ++P;
+      ++S;
+    } else if (StarP) {
+      P = StarP + 1;
+      S = ++StarS;
+    } else {
+      return false;
+    }
+  }
+  while (*P == '*')
+    ++P;
+  return !*P;
+}
+
+/// A pattern without wildcards matches as a substring (sanitizer style).
+bool patternMatches(const char *Pat, const char *S) {
+  if (!S || !S[0])
+    return false;
+  if (!std::strpbrk(Pat, "*?"))
+    return std::strstr(S, Pat) != nullptr;
+  return globMatch(Pat, S);
+}
+
+bool framesMatch(const char *Pat, int From, int To) {
+  for (int I = From; I < To; ++I)
+    if (patternMatches(Pat, Frames[I].Func) ||
+        patternMatches(Pat, Frames[I].File) ||
+        patternMatches(Pat, Frames[I].Module))
+      return true;
+  return false;
+}
+
+/// True when a suppression line matches this fault: host-access-device:PAT
+/// against the access stack, alloc:PAT against the allocation stack and the
+/// allocator's name.
+bool suppressed(int NumAccess, const Fault &F) {
+  if (!Opts.suppressions[0])
+    return false;
+  int Fd = open(Opts.suppressions, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  ssize_t N = read(Fd, SuppBuf, sizeof SuppBuf - 1);
+  close(Fd);
+  if (N <= 0)
+    return false;
+  SuppBuf[N] = 0;
+  for (char *L = SuppBuf; L && *L;) {
+    char *E = std::strchr(L, '\n');
+    if (E)
+      *E = 0;
+    while (*L == ' ' || *L == '\t')
+      ++L;
+    char *Colon = std::strchr(L, ':');
+    if (*L && *L != '#' && Colon) {
+      *Colon = 0;
+      const char *Pat = Colon + 1;
+      if (!std::strcmp(L, "host-access-device") &&
+          framesMatch(Pat, 0, NumAccess))
+        return true;
+      if (!std::strcmp(L, "alloc")) {
+        if (framesMatch(Pat, NumAccess, NumFrames))
+          return true;
+        char Name[128];
+        if (F.HaveRecord && F.Rec.Alloc) {
+          Out(Name, sizeof Name).s(F.Rec.Alloc->Name);
+          if (patternMatches(Pat, Name))
+            return true;
+        }
+      }
+    }
+    L = E ? E + 1 : nullptr;
+  }
+  return false;
+}
+
+//===-- the report -----------------------------------------------------------------===//
+
+struct Style {
+  bool On;
+  const char *red() const { return On ? "\033[1m\033[31m" : ""; }
+  const char *blue() const { return On ? "\033[1m\033[34m" : ""; }
+  const char *green() const { return On ? "\033[1m\033[32m" : ""; }
+  const char *magenta() const { return On ? "\033[1m\033[35m" : ""; }
+  const char *bold() const { return On ? "\033[1m" : ""; }
+  const char *reset() const { return On ? "\033[0m" : ""; }
+};
+
+void printFrames(Out &O, int From, int To) {
+  if (From == To) {
+    O.s("    <no frames>\n");
+    return;
+  }
+  for (int I = From; I < To; ++I) {
+    const Frame &F = Frames[I];
+    O.s("    #").d(I - From).c(' ').hex(F.Pc);
+    if (F.Func[0])
+      O.s(" in ").s(F.Func);
+    if (F.File[0]) {
+      O.c(' ').s(F.File).c(':').d(F.Line);
+      if (F.Col)
+        O.c(':').d(F.Col);
+    } else {
+      O.s(" (").s(F.Module[0] ? F.Module : "<unknown module>").c('+')
+          .hex(F.Offset).c(')');
+    }
+    O.c('\n');
+  }
+}
+
+/// The first access frame with a source location (frame 0 may be libc's
+/// memcpy, reached from the user's line one frame up).
+int summaryFrame(int NumAccess) {
+  for (int I = 0; I < NumAccess; ++I)
+    if (Frames[I].File[0])
+      return I;
+  return 0;
+}
+
+/// An allocator of the same model for the fix text when the fault was
+/// classified without a record: the first device allocator whose family has
+/// a host member (cudaMalloc, omp_target_alloc_device, ...).
+const Api *representative(Model M) {
+  const Api *First = nullptr;
+  for (const Api &A : apis()) {
+    if (A.M != M || A.R != Role::Alloc || A.K != Kind::Device)
+      continue;
+    if (!First)
+      First = &A;
+    if (familyMember(A, Kind::Host))
+      return &A;
+  }
+  return First;
+}
+
+void fillTemplate(Out &O, std::string_view T, std::uintptr_t Bytes,
+                  std::intptr_t Dev) {
+  for (std::size_t I = 0; I < T.size(); ++I) {
+    if (T[I] == '{') {
+      std::size_t E = T.find('}', I);
+      if (E != std::string_view::npos) {
+        std::string_view Key = T.substr(I + 1, E - I - 1);
+        if (Key == "bytes" && Bytes) {
+          O.u(Bytes);
+          I = E;
+          continue;
+        }
+        if (Key == "dev" && Dev >= 0) {
+          O.d(Dev);
+          I = E;
+          continue;
+        }
+      }
+    }
+    O.c(T[I]);
+  }
+}
+
+void printFixes(Out &O, const Style &S, const Api *A, Model M,
+                std::uintptr_t Bytes, std::intptr_t Dev) {
+  const Api *Rep = representative(M);
+  // The static check puts first the fix that fits the code around the
+  // access (loops, repeated kernels); at run time that is unknown, so the
+  // order is its default, the feature table's.
+  O.s("Fixes, in usm-host-access-device's default order (`usmcheck check` "
+      "ranks them from the code around the access):\n");
+  int N = 0;
+  for (const Fix &X : fixes()) {
+    O.s("  ").s(S.green()).d(++N).s(". ").s(X.Title).s(S.reset());
+    if (X.Id == FixId::CopyBack) {
+      const ModelInfo &MI = modelInfo(M);
+      if (!MI.CopyBack.empty()) {
+        O.s(": ");
+        fillTemplate(O, MI.CopyBack, Bytes, Dev);
+      }
+    } else {
+      const Api *Alt = A ? familyMember(*A, X.UseKind) : nullptr;
+      if (!Alt && Rep)
+        Alt = familyMember(*Rep, X.UseKind);
+      if (Alt)
+        O.s(": ").s(Alt->Name);
+    }
+    O.c('\n');
+    O.s("     when: ").s(X.When).s("; caveat: ").s(X.Caveat).c('\n');
+  }
+}
+
+int openLog() {
+  const char *P = Opts.log_path;
+  if (!std::strcmp(P, "stderr"))
+    return 2;
+  if (!std::strcmp(P, "stdout"))
+    return 1;
+  char Path[1100];
+  Out(Path, sizeof Path).s(P).c('.').d(getpid());
+  int Fd = open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  return Fd >= 0 ? Fd : 2;
+}
+
+} // namespace
+
+bool reportFault(Fault &F) {
+  // Frames: the access stack first, then the allocation stack.
+  NumFrames = 0;
+  for (int I = 0; I < F.NumPcs && NumFrames < MaxFrames; ++I)
+    Frames[NumFrames++].Pc = F.Pcs[I];
+  int NumAccess = NumFrames;
+  resolveModules(0, NumAccess, true, true);
+  if (F.HaveRecord) {
+    for (int I = 0; I < F.Rec.NumPcs && NumFrames < MaxSym; ++I)
+      Frames[NumFrames++].Pc = F.Rec.Pcs[I];
+    resolveModules(NumAccess, NumFrames, true, false);
+  }
+  symbolizeAll();
+  if (suppressed(NumAccess, F))
+    return false;
+
+  int Fd = openLog();
+  Style S{!std::strcmp(Opts.color, "always") ||
+          (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
+  Out O(ReportBuf, sizeof ReportBuf);
+  const char *Access = F.Write ? "WRITE" : "READ";
+  Kind K = F.HaveRecord ? F.Rec.K : F.DriverKind;
+  std::uintptr_t Base = F.HaveRecord ? F.Rec.Base : F.RangeBase;
+  std::uintptr_t Size = F.HaveRecord ? F.Rec.Size : F.RangeSize;
+  Model M = F.HaveRecord && F.Rec.Alloc ? F.Rec.Alloc->M : F.DriverModel;
+  std::intptr_t Dev = F.HaveRecord ? F.Rec.Device : F.DriverDevice;
+  bool DevKnown = F.HaveRecord ? !F.Rec.DeviceIsHandle && Dev >= 0 : Dev >= 0;
+
+  O.s("=================================================================\n");
+  O.s(S.red()).s("==").d(getpid()).s("==ERROR: usmcheck: host-access-device: ")
+      .s(Access);
+  if (F.AccessSize)
+    O.s(" of ").d(F.AccessSize).s(" bytes");
+  else
+    O.s(" (access size not decoded)");
+  O.s(" at ").hex(F.Addr).s(", ");
+  if (Size)
+    O.u(F.Addr - Base).s(" bytes inside a ").u(Size).c('-').s("byte ");
+  else
+    O.s("inside a ");
+  O.s(name(K)).s(" allocation").s(Size ? "" : " of unknown size").s(S.reset())
+      .c('\n');
+  O.s(S.blue()).s(Access).s(" by host thread T").d(F.ThreadIdx).s(" (tid ")
+      .d(F.Tid).s(", pc ").hex(F.Pc).s(", ")
+      .s(F.Sig == SIGBUS ? "SIGBUS" : "SIGSEGV").s("):").s(S.reset()).c('\n');
+  printFrames(O, 0, NumAccess);
+  O.c('\n');
+  if (Size)
+    O.hex(F.Addr).s(" is located ").u(F.Addr - Base).s(" bytes inside of the ")
+        .u(Size).s("-byte region [").hex(Base).c(',').hex(Base + Size)
+        .s(")\n");
+  if (F.HaveRecord) {
+    O.s(S.magenta()).s("allocated by thread T").d(F.Rec.ThreadIdx).s(" (tid ")
+        .d(F.Rec.Tid).s(") here:").s(S.reset()).c('\n');
+    printFrames(O, NumAccess, NumFrames);
+    if (F.Rec.Alloc)
+      O.s("  allocator: ").s(F.Rec.Alloc->Name).s(" (")
+          .s(name(F.Rec.Alloc->M)).s(": ").s(F.Rec.Alloc->Summary).s(")");
+    O.s(", ").s(name(K)).s(" memory");
+    if (F.Rec.DeviceIsHandle)
+      O.s(", device handle ").hex(std::uintptr_t(Dev));
+    else if (DevKnown)
+      O.s(", device ").d(Dev);
+    O.c('\n');
+    if (F.Rec.Emulated)
+      O.s("  emulated: usmcheck run --emulate served this OpenMP device "
+          "allocation from pages that host code cannot touch outside target "
+          "regions and device copies (CPU-only run); on a GPU the same "
+          "access faults on device memory\n");
+  } else {
+    O.s("allocation not recorded: its allocator was not reached through a "
+        "dynamic symbol (for example a statically linked CUDA runtime)\n");
+    O.s("  classified by the ").s(F.ClassifiedBy).s(" (").s(F.DriverDetail)
+        .c(')');
+    if (DevKnown)
+      O.s(", device ").d(Dev);
+    O.c('\n');
+  }
+  O.c('\n');
+  if (const KindRow *Row = findKindRow(K))
+    O.s(S.bold()).s("Why:").s(S.reset()).s(" the USM feature table, row \"")
+        .s(Row->Label).s("\": lives in ").s(Row->LivesIn)
+        .s("; host may access: ").s(Row->HostText).s(".\n");
+  printFixes(O, S, F.HaveRecord ? F.Rec.Alloc : nullptr, M, Size,
+             DevKnown ? Dev : -1);
+  if (!Opts.symbolize)
+    O.s("(symbolize=0: frames are module+offset)\n");
+  else if (!SymPath[0] || access(SymPath, X_OK) != 0)
+    O.s("(llvm-symbolizer not found: frames are module+offset; set "
+        "symbolizer_path)\n");
+  O.c('\n');
+  int SF = summaryFrame(NumAccess);
+  O.s("SUMMARY: usmcheck: host-access-device ");
+  if (NumAccess && Frames[SF].File[0])
+    O.s(Frames[SF].File).c(':').d(Frames[SF].Line);
+  else if (NumAccess)
+    O.c('(').s(Frames[SF].Module).c('+').hex(Frames[SF].Offset).c(')');
+  if (NumAccess && Frames[SF].Func[0])
+    O.s(" in ").s(Frames[SF].Func);
+  O.c('\n');
+  O.s("==").d(getpid()).s("==").s(Opts.abort_on_error ? "ABORTING" : "EXITING")
+      .c('\n');
+  O.writeTo(Fd);
+  if (Fd > 2)
+    close(Fd);
+  return true;
+}
+
+} // namespace rt
+} // namespace usm
