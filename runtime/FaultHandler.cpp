@@ -254,7 +254,14 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
   if (recordFind(Addr, F.Rec)) {
     F.HaveRecord = true;
     Usm = !hostMayAccess(F.Rec.K);
-  } else if (!(Opts.emulate && emuOwns(Addr))) {
+  } else if (Opts.emulate && emuOwns(Addr)) {
+    // Emulated allocations are whole pages: an access past the end but in
+    // the last page still belongs to the allocation whose page it is.
+    if (recordFind(Addr & ~std::uintptr_t(4095), F.Rec)) {
+      F.HaveRecord = true;
+      Usm = !hostMayAccess(F.Rec.K);
+    }
+  } else {
     Usm = classifyByDrivers(Addr, F);
   }
   if (Usm && F.HaveRecord && F.Rec.Emulated && inOpenMPRuntime(F.Pc)) {

@@ -489,7 +489,10 @@ bool reportFault(Fault &F) {
   else
     O.s(" (access size not decoded)");
   O.s(" at ").hex(F.Addr).s(", ");
-  if (Size)
+  if (Size && F.Addr - Base >= Size)
+    O.u(F.Addr - Base - Size).s(" bytes past the end of a ").u(Size)
+        .s("-byte ");
+  else if (Size)
     O.u(F.Addr - Base).s(" bytes inside a ").u(Size).c('-').s("byte ");
   else
     O.s("inside a ");
@@ -500,7 +503,11 @@ bool reportFault(Fault &F) {
       .s(F.Sig == SIGBUS ? "SIGBUS" : "SIGSEGV").s("):").s(S.reset()).c('\n');
   printFrames(O, 0, NumAccess);
   O.c('\n');
-  if (Size)
+  if (Size && F.Addr - Base >= Size)
+    O.hex(F.Addr).s(" is located ").u(F.Addr - Base - Size)
+        .s(" bytes past the end of the ").u(Size).s("-byte region [")
+        .hex(Base).c(',').hex(Base + Size).s(")\n");
+  else if (Size)
     O.hex(F.Addr).s(" is located ").u(F.Addr - Base).s(" bytes inside of the ")
         .u(Size).s("-byte region [").hex(Base).c(',').hex(Base + Size)
         .s(")\n");
