@@ -322,17 +322,17 @@ void noteLevelZeroContext(void *Ctx) {
     ZeContext.store(Ctx, std::memory_order_relaxed);
 }
 
-void resolveDriverQueries() {
-  if (!CuQuery.load(std::memory_order_relaxed))
+void resolveDriverQueries(Model M) {
+  if (M == Model::CUDA && !CuQuery.load(std::memory_order_relaxed))
     CuQuery.store(reinterpret_cast<CuPointerGetAttributeFn>(
         symIn("libcuda.so.1", "cuPointerGetAttribute")));
-  if (!ZeProps.load(std::memory_order_relaxed)) {
+  if (M == Model::LevelZero && !ZeProps.load(std::memory_order_relaxed)) {
     ZeProps.store(reinterpret_cast<ZeGetAllocPropsFn>(
         symIn("libze_loader.so.1", "zeMemGetAllocProperties")));
     ZeRange.store(reinterpret_cast<ZeGetAddressRangeFn>(
         symIn("libze_loader.so.1", "zeMemGetAddressRange")));
   }
-  if (!OmpAccessible.load(std::memory_order_relaxed)) {
+  if (M == Model::OpenMP && !OmpAccessible.load(std::memory_order_relaxed)) {
     // The guard does not interpose these, so the default scope finds the
     // OpenMP runtime's definitions when it is loaded.
     OmpAccessible.store(reinterpret_cast<OmpIsAccessibleFn>(
@@ -340,6 +340,12 @@ void resolveDriverQueries() {
     OmpDefault.store(reinterpret_cast<OmpDefaultDeviceFn>(
         dlsym(RTLD_DEFAULT, "omp_get_default_device")));
   }
+}
+
+void resolveDriverQueries() {
+  resolveDriverQueries(Model::CUDA);
+  resolveDriverQueries(Model::LevelZero);
+  resolveDriverQueries(Model::OpenMP);
 }
 
 bool guardOwnsSignal(int Sig) { return Sig > 0 && Sig < NSIG && Owned[Sig]; }

@@ -149,7 +149,9 @@ void ensureAltStack();
 int realSigaction(int Sig, const struct sigaction *Act, struct sigaction *Old);
 /// Learn the Level Zero context for driver queries (from zeMem* wrappers).
 void noteLevelZeroContext(void *Ctx);
-/// Pre-resolve driver query functions outside the crash path.
+/// Pre-resolve driver query functions outside the crash path: one model's
+/// (cheap once resolved; the allocation wrappers call it) or all.
+void resolveDriverQueries(Model M);
 void resolveDriverQueries();
 
 /// What the handler found out about a fault, for the report.

@@ -542,8 +542,10 @@ int allocThen(Hook &H, const std::uintptr_t *Args, std::uintptr_t SizeOv,
   Enter E;
   int R = Forward();
   if (R == 0 && E.Outer) {
-    recordAlloc(rowOf(H), Args, 0, SizeOv, Kind::None, false);
-    resolveDriverQueries();
+    const Api *A = rowOf(H);
+    recordAlloc(A, Args, 0, SizeOv, Kind::None, false);
+    if (A)
+      resolveDriverQueries(A->M); // the driver is loaded by now
   }
   return R;
 }
