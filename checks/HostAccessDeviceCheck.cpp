@@ -1,0 +1,288 @@
+#include "HostAccessDeviceCheck.h"
+#include "utils/Provenance.h"
+#include "utils/UsmApi.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::usm {
+
+namespace {
+
+const char *accessVerb(AccessKind AK) {
+  switch (AK) {
+  case AccessKind::Write:
+    return "writes";
+  case AccessKind::ReadWrite:
+    return "reads and writes";
+  default:
+    return "reads";
+  }
+}
+
+/// Why a fix is ranked first.
+const char *reasonFor(::usm::FixId F) {
+  switch (F) {
+  case ::usm::FixId::UseHost:
+    return "the host touches this memory only after the kernels, not "
+           "repeatedly between them";
+  case ::usm::FixId::UseShared:
+    return "host code and kernels both touch this memory repeatedly in the "
+           "same loop";
+  case ::usm::FixId::CopyBack:
+    return "kernels touch this memory repeatedly and the host reads the "
+           "results";
+  }
+  return "";
+}
+
+std::string replaceAll(std::string S, const std::string &From,
+                       const std::string &To) {
+  for (size_t Pos = S.find(From); Pos != std::string::npos;
+       Pos = S.find(From, Pos + To.size()))
+    S.replace(Pos, From.size(), To);
+  return S;
+}
+
+std::string unqualified(std::string_view Name) {
+  size_t Colon = Name.rfind("::");
+  return std::string(Colon == std::string_view::npos ? Name
+                                                     : Name.substr(Colon + 2));
+}
+
+/// The location of the allocator's name token in the call, or invalid.
+SourceLocation calleeNameLoc(const CallExpr &Call) {
+  const Expr *Callee = Call.getCallee()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    return DRE->getNameInfo().getLoc();
+  return {};
+}
+
+struct Advice {
+  ::usm::FixId Top = ::usm::FixId::UseHost;
+  bool NoSwap = false; ///< CopyBack only because no allocator swap exists
+};
+
+} // namespace
+
+void HostAccessDeviceCheck::registerMatchers(MatchFinder *Finder) {
+  // One whole-TU analysis: provenance crosses function boundaries.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  ProvenanceAnalysis PA(Ctx);
+  PA.run();
+  if (PA.hostAccesses().empty())
+    return;
+
+  auto Text = [&](const Expr *E) {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+        .str();
+  };
+
+  // The fix ranking is a property of the allocation, so every report of
+  // one allocation gives the same advice (and the fix-it is attached once).
+  std::map<const Expr *, Advice> AdviceOf;
+  for (const HostAccess &H : PA.hostAccesses())
+    for (const Origin &O : H.Origins) {
+      if (!O.isDevice())
+        continue;
+      Advice &A = AdviceOf[O.Site];
+      if (A.Top == ::usm::FixId::UseShared)
+        continue;
+      const Stmt *Loop = PA.enclosingLoop(H.At, H.Fn);
+      bool Shared = false;
+      if (Loop)
+        for (const DeviceUse &U : PA.deviceUses(O.Site))
+          Shared |= PA.insideLoop(U, Loop, H.Fn);
+      if (Shared) {
+        A.Top = ::usm::FixId::UseShared;
+        continue;
+      }
+      for (const DeviceUse &U : PA.deviceUses(O.Site))
+        if (PA.repeated(U.Anchor, U.Fn))
+          A.Top = ::usm::FixId::CopyBack;
+    }
+  // An allocator without a same-argument host/shared sibling (cudaMallocPitch,
+  // zeMemAllocDevice) cannot be swapped: copying back is what remains.
+  for (auto &[Site, A] : AdviceOf) {
+    const auto *Call = dyn_cast<CallExpr>(Site);
+    const ::usm::Api *Api = Call ? apiForCall(*Call) : nullptr;
+    if (Api && A.Top != ::usm::FixId::CopyBack &&
+        !::usm::familyMember(*Api, ::usm::fixInfo(A.Top).UseKind)) {
+      A.Top = ::usm::FixId::CopyBack;
+      A.NoSwap = true;
+    }
+  }
+
+  const bool Downgrade = PA.requiresUnifiedSharedMemory();
+  std::set<std::pair<unsigned, const Expr *>> ReportedAt;
+  std::set<SourceLocation> FixedSites;
+  std::set<std::pair<unsigned, unsigned>> Dedup; // templates: one per location
+
+  for (const HostAccess &H : PA.hostAccesses()) {
+    const Origin *Dev = nullptr;
+    bool Mixed = false;
+    for (const Origin &O : H.Origins) {
+      if (O.isDevice()) {
+        if (!Dev)
+          Dev = &O;
+      } else {
+        Mixed = true;
+      }
+    }
+    if (!Dev)
+      continue;
+    const auto *SiteCall = dyn_cast<CallExpr>(Dev->Site);
+    if (!SiteCall)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(H.At->getBeginLoc());
+    SourceLocation SiteLoc = SM.getExpansionLoc(Dev->Site->getBeginLoc());
+    if (!Dedup.insert({Loc.getRawEncoding(), SiteLoc.getRawEncoding()})
+             .second)
+      continue;
+
+    const ::usm::Api &A = *Dev->A;
+    std::string AllocName(A.Name);
+    auto Level = Downgrade ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+    {
+      const char *Msg =
+          H.Via && H.ViaLibrary
+              ? "'%0' %1 device memory allocated by '%2' on the host; the "
+                "host cannot access device memory"
+          : H.Via ? "host code passes device memory allocated by '%2' to "
+                    "'%0', which %1 it on the host; the host cannot access "
+                    "device memory"
+                  : "host code %1 device memory allocated by '%2'; the host "
+                    "cannot access device memory%0";
+      DiagnosticBuilder D = diag(Loc, Msg, Level);
+      D << (H.Via ? H.Via->getNameAsString() : std::string()) << accessVerb(H.AK)
+        << AllocName;
+
+      // The allocator swap is applied by --fix when it is the top advice.
+      ::usm::FixId Top = AdviceOf[Dev->Site].Top;
+      if (Top != ::usm::FixId::CopyBack) {
+        const ::usm::Api *Swap =
+            ::usm::familyMember(A, ::usm::fixInfo(Top).UseKind);
+        SourceLocation NameLoc = calleeNameLoc(*SiteCall);
+        if (Swap && NameLoc.isValid() && !NameLoc.isMacroID() &&
+            FixedSites.insert(NameLoc).second)
+          D << FixItHint::CreateReplacement(
+              CharSourceRange::getTokenRange(NameLoc, NameLoc),
+              unqualified(Swap->Name));
+      }
+    }
+
+    if (Downgrade && PA.requiresDecl())
+      diag(PA.requiresDecl()->getLocation(),
+           "this translation unit requires unified_shared_memory: the access "
+           "is legal only on systems with unified memory, where the host can "
+           "reach device memory; elsewhere it faults",
+           DiagnosticIDs::Note);
+
+    if (H.Via && !H.ViaLibrary && H.ViaAt)
+      diag(SM.getExpansionLoc(H.ViaAt->getBeginLoc()),
+           "'%0' %1 its parameter on the host here", DiagnosticIDs::Note)
+          << H.Via->getNameAsString() << accessVerb(H.AK);
+
+    // The allocation site, and the path that makes the pointer device memory.
+    std::string Model(::usm::name(A.M));
+    bool WhenTrue = false;
+    const Expr *Cond =
+        Mixed ? PA.guardingCondition(Dev->Site, Dev->Fn, WhenTrue) : nullptr;
+    if (Cond) {
+      unsigned Line = SM.getExpansionLineNumber(Cond->getBeginLoc());
+      diag(SiteLoc,
+           "allocated as device memory by '%0' (%1) when the condition at "
+           "line %2 is %3; on other paths the pointer holds other memory",
+           DiagnosticIDs::Note)
+          << AllocName << Model << Line << (WhenTrue ? "true" : "false");
+    } else if (Mixed) {
+      diag(SiteLoc,
+           "allocated as device memory by '%0' (%1) on some paths; on other "
+           "paths the pointer holds other memory",
+           DiagnosticIDs::Note)
+          << AllocName << Model;
+    } else {
+      diag(SiteLoc, "allocated as device memory by '%0' (%1) here",
+           DiagnosticIDs::Note)
+          << AllocName << Model;
+    }
+
+    // The three fixes, the one that fits the code first.
+    ::usm::FixId Top = AdviceOf[Dev->Site].Top;
+    std::vector<::usm::FixId> Order{Top};
+    for (const ::usm::Fix &F : ::usm::fixes())
+      if (F.Id != Top)
+        Order.push_back(F.Id);
+    for (size_t I = 0; I < Order.size(); ++I) {
+      const ::usm::Fix &F = ::usm::fixInfo(Order[I]);
+      std::string Reason = AdviceOf[Dev->Site].NoSwap
+                               ? "'" + AllocName +
+                                     "' has no host or shared counterpart "
+                                     "with the same arguments"
+                               : std::string(reasonFor(F.Id));
+      std::string Lead = I == 0 ? "recommended fix, since " + Reason + ": "
+                                : std::string("alternative fix: ");
+      if (F.Id != ::usm::FixId::CopyBack) {
+        const ::usm::Api *Swap = ::usm::familyMember(A, F.UseKind);
+        if (!Swap)
+          continue;
+        diag(SiteLoc, "%0%1 with '%2' (same arguments); %3", DiagnosticIDs::Note)
+            << Lead << std::string(F.Title) << std::string(Swap->Name)
+            << std::string(F.Caveat);
+        continue;
+      }
+      // Copy back: the model's call with the arguments this code uses.
+      std::string Src = Text(H.Pointer);
+      const Expr *SrcE = stripCasts(H.Pointer);
+      std::string Name = "buf";
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(SrcE))
+        Name = DRE->getDecl()->getNameAsString();
+      else if (const auto *ME = dyn_cast_or_null<MemberExpr>(SrcE))
+        Name = ME->getMemberDecl()->getNameAsString();
+      std::string Bytes = "{bytes}";
+      if (const Expr *SizeE = argAt(*SiteCall, A.Size)) {
+        Bytes = Text(SizeE);
+        // The template form (malloc_device<T>(count, q)) counts elements.
+        const FunctionDecl *Callee = SiteCall->getDirectCallee();
+        if (Callee && Callee->getTemplateSpecializationArgs() &&
+            SiteCall->getType()->isPointerType()) {
+          QualType Elem = SiteCall->getType()->getPointeeType();
+          if (!Elem->isVoidType())
+            Bytes = "(" + Bytes + ") * sizeof(" +
+                    Elem.getUnqualifiedType().getAsString(
+                        PrintingPolicy(LO)) +
+                    ")";
+        }
+      }
+      std::string Call(::usm::modelInfo(A.M).CopyBack);
+      Call = replaceAll(Call, "{dst}", "h_" + Name);
+      Call = replaceAll(Call, "{src}", Src.empty() ? Name : Src);
+      Call = replaceAll(Call, "{bytes}", Bytes);
+      if (const Expr *DevE = argAt(*SiteCall, A.Dev)) {
+        Call = replaceAll(Call, "{dev}", Text(DevE));
+        Call = replaceAll(Call, "{queue}", Text(DevE));
+      }
+      diag(Loc,
+           "%0%1: declare a host buffer 'h_%2', copy into it before this "
+           "access with %3, and read 'h_%2' instead",
+           DiagnosticIDs::Note)
+          << Lead << std::string(F.Title) << Name << Call;
+    }
+  }
+}
+
+} // namespace clang::tidy::usm

@@ -1,0 +1,1230 @@
+#include "Provenance.h"
+#include "UsmApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/PostOrderIterator.h"
+
+#include <algorithm>
+#include <climits>
+#include <string_view>
+
+namespace clang::tidy::usm {
+
+bool mergeOrigins(OriginSet &To, const OriginSet &From) {
+  bool Changed = false;
+  for (const Origin &O : From) {
+    auto It = std::lower_bound(To.begin(), To.end(), O);
+    if (It != To.end() && *It == O)
+      continue;
+    To.insert(It, O);
+    Changed = true;
+  }
+  return Changed;
+}
+
+namespace {
+
+bool isLauncher(std::string_view Name) {
+#define USM_KERNEL_LAUNCHER(N)                                                 \
+  if (Name == N)                                                               \
+    return true;
+#include "DeviceContext.def"
+#undef USM_KERNEL_LAUNCHER
+  return false;
+}
+
+bool isDeviceAnnotation(StringRef Text) {
+#define USM_DEVICE_ANNOTATION(N)                                               \
+  if (Text == N)                                                               \
+    return true;
+#include "DeviceContext.def"
+#undef USM_DEVICE_ANNOTATION
+  return false;
+}
+
+/// CUDA/HIP device code: __global__ or __device__ without __host__.
+bool isCudaDevice(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>() ||
+      (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()))
+    return true;
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
+    if (isDeviceAnnotation(A->getAnnotation()))
+      return true;
+  return false;
+}
+
+bool isPointerLike(QualType T) {
+  T = T.getNonReferenceType();
+  return T->isPointerType() || T->isRecordType() ||
+         (T->isArrayType() && T->getPointeeOrArrayElementType()->isPointerType());
+}
+
+/// The name under which host_access.def lists \p FD: members of class
+/// template specializations use the template's name ("std::vector::vector").
+std::string hostAccessName(const FunctionDecl &FD) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
+    if (const auto *Spec =
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+      Policy.SuppressInlineNamespace = true;
+      Policy.SuppressUnwrittenScope = true;
+      Spec->getSpecializedTemplate()->printQualifiedName(OS, Policy);
+      OS << "::";
+      if (isa<CXXConstructorDecl>(MD))
+        OS << Spec->getName();
+      else
+        OS << MD->getName();
+      return OS.str();
+    }
+  return catalogName(FD);
+}
+
+const Expr *ignoreTemporaries(const Expr *E) {
+  while (E) {
+    const Expr *Before = E;
+    E = stripCasts(E);
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    if (E == Before)
+      break;
+  }
+  return E;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Collector: one walk over the user code of the TU.
+//===----------------------------------------------------------------------===//
+
+class ProvenanceAnalysis::Collector
+    : public RecursiveASTVisitor<ProvenanceAnalysis::Collector> {
+public:
+  Collector(ProvenanceAnalysis &P) : P(P), SM(P.Ctx.getSourceManager()) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Stack.push_back(LE->getCallOperator());
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Stack.pop_back();
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+        !FD->isInvalidDecl())
+      add(FD);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    P.Lambdas[LE->getLambdaClass()] = LE;
+    const FunctionDecl *Op = LE->getCallOperator();
+    if (Op && Op->hasBody() && !Op->isDependentContext())
+      add(Op);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (!Stack.empty())
+      P.CallSites[Callee->getDefinition() ? Callee->getDefinition() : Callee]
+          .push_back({Call, Stack.back()});
+    if (Callee->getBuiltinID())
+      return true;
+    if (const ::usm::Api *A = apiForCall(*Call)) {
+      if (A->R == ::usm::Role::Alloc &&
+          (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
+        P.HasDeviceAlloc = true;
+      return true;
+    }
+    if (isLauncher(catalogName(*Callee)))
+      for (const Expr *Arg : Call->arguments()) {
+        QualType T = Arg->getType().getNonReferenceType();
+        if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+          P.DeviceRecords.insert(RD);
+      }
+    return true;
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses())
+      for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+        ignoreAll(Child);
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+        D->hasAssociatedStmt())
+      markDevice(D->getAssociatedStmt());
+    return true;
+  }
+
+  bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
+    for (const OMPClause *C : D->clauselists())
+      if (isa<OMPUnifiedSharedMemoryClause>(C))
+        P.RequiresUSM = D;
+    return true;
+  }
+
+private:
+  void add(const FunctionDecl *FD) {
+    if (P.FunctionSet.insert(FD).second)
+      P.Functions.push_back(FD);
+  }
+  void ignoreAll(const Stmt *S) {
+    if (!S)
+      return;
+    P.Ignored.insert(S);
+    for (const Stmt *C : S->children())
+      ignoreAll(C);
+  }
+  void markDevice(const Stmt *S) {
+    if (!S)
+      return;
+    P.DeviceStmts.insert(S);
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+      markDevice(CS->getCapturedStmt());
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      P.DeviceCalls.insert(Call);
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      P.DeviceLambdas.insert(LE);
+      markDevice(LE->getBody());
+    }
+    for (const Stmt *C : S->children())
+      markDevice(C);
+  }
+
+  ProvenanceAnalysis &P;
+  SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
+};
+
+//===----------------------------------------------------------------------===//
+// FunctionRun: the dataflow over one function body.
+//===----------------------------------------------------------------------===//
+
+class ProvenanceAnalysis::FunctionRun {
+public:
+  FunctionRun(ProvenanceAnalysis &P, const FunctionDecl *FD, bool Final)
+      : P(P), FD(FD), Final(Final) {}
+
+  void run() {
+    Stmt *Body = FD->getBody();
+    if (!Body)
+      return;
+    CFG::BuildOptions Opts;
+    Opts.setAllAlwaysAdd();
+    Opts.AddInitializers = true;
+    Opts.AddCXXDefaultInitExprInCtors = true;
+    std::unique_ptr<CFG> G =
+        CFG::buildCFG(FD, Body, &P.Ctx, Opts);
+    if (!G)
+      return;
+    Device = P.isDeviceFunction(FD);
+    DeclareTarget = FD->hasAttr<OMPDeclareTargetDeclAttr>();
+
+    State Entry;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (isPointerLike(PD->getType()))
+        Entry[Key{PD, nullptr, false}] = {Origin{nullptr, nullptr,
+                                                 ::usm::Kind::None, FD,
+                                                 static_cast<int>(I)}};
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (MD->getParent()->isLambda()) {
+        auto It = P.LambdaSnaps.find(MD->getParent());
+        if (It != P.LambdaSnaps.end())
+          for (const auto &[K, O] : It->second)
+            Entry[K] = O;
+      }
+
+    // Worklist dataflow in reverse post-order.
+    llvm::ReversePostOrderTraversal<const CFG *> RPOT(G.get());
+    std::vector<const CFGBlock *> Order(RPOT.begin(), RPOT.end());
+    std::map<const CFGBlock *, State> Out;
+    std::map<const CFGBlock *, bool> Seen;
+    bool Changed = true;
+    unsigned Rounds = 0;
+    while (Changed && Rounds++ < 16) {
+      Changed = false;
+      for (const CFGBlock *B : Order) {
+        State S = inState(*B, G->getEntry(), Entry, Out);
+        for (const CFGElement &E : *B)
+          transfer(E, S, /*Record=*/false);
+        auto It = Out.find(B);
+        if (It == Out.end() || It->second != S) {
+          Out[B] = std::move(S);
+          Changed = true;
+        }
+      }
+    }
+    // Final replay: record summaries, accesses and device uses.
+    for (const CFGBlock *B : Order) {
+      State S = inState(*B, G->getEntry(), Entry, Out);
+      for (const CFGElement &E : *B)
+        transfer(E, S, /*Record=*/true);
+      if (B == &G->getExit())
+        recordReferenceParams(S);
+    }
+    {
+      // The exit block may be unreachable in RPO when every path returns
+      // through a noreturn call; nothing to do then.
+    }
+  }
+
+private:
+  State inState(const CFGBlock &B, const CFGBlock &EntryBlock,
+                const State &Entry,
+                const std::map<const CFGBlock *, State> &Out) {
+    if (&B == &EntryBlock)
+      return Entry;
+    State S;
+    bool First = true;
+    for (const CFGBlock::AdjacentBlock &Pred : B.preds()) {
+      const CFGBlock *PB = Pred.getReachableBlock();
+      if (!PB)
+        continue;
+      auto It = Out.find(PB);
+      if (It == Out.end())
+        continue;
+      if (First) {
+        S = It->second;
+        First = false;
+        continue;
+      }
+      for (const auto &[K, O] : It->second)
+        mergeOrigins(S[K], O);
+    }
+    return S;
+  }
+
+  //--- reading values -------------------------------------------------------
+
+  OriginSet lookup(const Key &K, const State &S) {
+    auto It = S.find(K);
+    if (It != S.end())
+      return It->second;
+    if (K.Elem) {
+      // arr[i] with i unknown, or arr[c] never stored at c: any element.
+      OriginSet Any;
+      for (auto E = S.lower_bound(Key{K.Base, nullptr, true, LONG_MIN});
+           E != S.end() && E->first.Base == K.Base && E->first.Elem; ++E)
+        if (K.Index < 0 || E->first.Index < 0)
+          mergeOrigins(Any, E->second);
+      return Any;
+    }
+    if (K.Field) {
+      // The pointer field of a struct that an allocator filled as a whole
+      // (cudaMalloc3D's cudaPitchedPtr).
+      if (K.Base) {
+        auto Whole = S.find(Key{K.Base, nullptr, false});
+        if (Whole != S.end() && !Whole->second.empty())
+          return Whole->second;
+      }
+      auto F = P.Fields.find(K.Field);
+      return F != P.Fields.end() ? F->second : OriginSet{};
+    }
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(K.Base))
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !K.Elem) {
+        auto G = P.Globals.find(VD);
+        return G != P.Globals.end() ? G->second : OriginSet{};
+      }
+    return {};
+  }
+
+  /// The tracked location an lvalue expression names, if any.
+  bool keyOf(const Expr *E, Key &K) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        K = Key{VD, nullptr, false};
+        return true;
+      }
+      return false;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *FDl = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FDl)
+        return false;
+      const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      const Decl *BaseD = nullptr;
+      if (const auto *BR = dyn_cast<DeclRefExpr>(Base))
+        BaseD = BR->getDecl();
+      K = Key{BaseD, FDl, false};
+      return true;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (const auto *BR = dyn_cast<DeclRefExpr>(Base))
+        if (BR->getType()->isArrayType()) {
+          K = Key{BR->getDecl(), nullptr, true};
+          Expr::EvalResult R;
+          if (!AS->getIdx()->isValueDependent() &&
+              AS->getIdx()->EvaluateAsInt(R, P.Ctx))
+            K.Index = static_cast<long>(R.Val.getInt().getExtValue());
+          return true;
+        }
+    }
+    return false;
+  }
+
+  OriginSet substitute(const OriginSet &In, const CallExpr *Call,
+                       const State &S) {
+    OriginSet Result;
+    for (const Origin &O : In) {
+      if (O.Param < 0) {
+        mergeOrigins(Result, {O});
+        continue;
+      }
+      if (static_cast<unsigned>(O.Param) < Call->getNumArgs() &&
+          !isa<CXXOperatorCallExpr>(Call))
+        mergeOrigins(Result, eval(Call->getArg(O.Param), S));
+    }
+    return Result;
+  }
+
+  const FunctionDecl *userCallee(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return nullptr;
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || !P.FunctionSet.count(Def))
+      return nullptr;
+    return Def;
+  }
+
+  OriginSet eval(const Expr *E, const State &S) {
+    E = ignoreTemporaries(E);
+    if (!E)
+      return {};
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const ::usm::Api *A = apiForCall(*Call)) {
+        if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
+          if (auto K = allocationKind(*Call, *A))
+            return {Origin{Call, A, *K, FD, -1}};
+        }
+        return {};
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+        // Smart pointer operator-> yields the held pointer.
+        if (OC->getOperator() == OO_Arrow && OC->getNumArgs() >= 1)
+          return eval(OC->getArg(0), S);
+        return {};
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+        // get()-like accessors of pointer-holding objects.
+        if (MC->getNumArgs() == 0 && MC->getType()->isPointerType() &&
+            MC->getImplicitObjectArgument()) {
+          OriginSet O = eval(MC->getImplicitObjectArgument(), S);
+          if (!O.empty())
+            return O;
+        }
+      }
+      if (const FunctionDecl *Callee = userCallee(Call)) {
+        auto It = P.Returns.find(Callee);
+        if (It != P.Returns.end())
+          return substitute(It->second, Call, S);
+      }
+      return {};
+    }
+    if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+      if (const FunctionDecl *Op = New->getOperatorNew())
+        if (const ::usm::Api *A = ::usm::findApi(catalogName(*Op)))
+          return {Origin{New, A, A->K, FD, -1}};
+      return {};
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      Key K;
+      if (keyOf(DRE, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // p->array decays to an address inside *p.
+      if (ME->isArrow() && ME->getType()->isArrayType())
+        return eval(ME->getBase(), S);
+      Key K;
+      if (keyOf(ME, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!AS->getType()->isPointerType())
+        return {};
+      Key K;
+      if (keyOf(AS, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+        if (BO->getLHS()->getType()->isPointerType())
+          return eval(BO->getLHS(), S);
+        if (BO->getRHS()->getType()->isPointerType())
+          return eval(BO->getRHS(), S);
+        return {};
+      case BO_Comma:
+      case BO_Assign:
+        return eval(BO->getRHS(), S);
+      case BO_AddAssign:
+      case BO_SubAssign:
+        return eval(BO->getLHS(), S);
+      default:
+        return {};
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      const Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+      switch (UO->getOpcode()) {
+      case UO_AddrOf:
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
+          if (!AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+            return eval(AS->getBase(), S);
+        if (const auto *D = dyn_cast<UnaryOperator>(Sub))
+          if (D->getOpcode() == UO_Deref)
+            return eval(D->getSubExpr(), S);
+        if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+          if (ME->isArrow())
+            return eval(ME->getBase(), S);
+        return {};
+      case UO_PreInc:
+      case UO_PreDec:
+      case UO_PostInc:
+      case UO_PostDec:
+        return eval(UO->getSubExpr(), S);
+      default:
+        return {};
+      }
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      OriginSet O = eval(CO->getTrueExpr(), S);
+      mergeOrigins(O, eval(CO->getFalseExpr(), S));
+      return O;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // An object constructed from a pointer holds it (unique_ptr,
+      // shared_ptr, with or without a deleter); a [first, last) pair of the
+      // same pointer type is a range copy, not ownership.
+      if (CE->getNumArgs() >= 1 &&
+          CE->getArg(0)->getType()->isPointerType()) {
+        if (CE->getNumArgs() >= 2 &&
+            CE->getArg(1)->getType().getCanonicalType() ==
+                CE->getArg(0)->getType().getCanonicalType())
+          return {};
+        return eval(CE->getArg(0), S);
+      }
+      // Copy/move construction of a tracked object.
+      if (CE->getNumArgs() == 1 && CE->getConstructor() &&
+          CE->getConstructor()->isCopyOrMoveConstructor())
+        return eval(CE->getArg(0), S);
+      return {};
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      if (IL->getNumInits() == 1 && IL->getType()->isPointerType())
+        return eval(IL->getInit(0), S);
+      return {};
+    }
+    return {};
+  }
+
+  //--- writing values -------------------------------------------------------
+
+  void assign(const Expr *LHS, const OriginSet &O, State &S, bool Record) {
+    LHS = LHS->IgnoreParens();
+    Key K;
+    if (keyOf(LHS, K)) {
+      if (K.Elem && K.Index < 0)
+        mergeOrigins(S[K], O); // unknown element: weak update
+      else
+        S[K] = O;
+      if (Record && K.Field)
+        mergeOrigins(P.Fields[K.Field], withoutParams(O));
+      if (Record && !K.Field)
+        if (const auto *VD = dyn_cast<VarDecl>(K.Base))
+          if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+            mergeOrigins(P.Globals[VD], withoutParams(O));
+      return;
+    }
+    // *out = value, where out is a parameter: an out-parameter summary.
+    if (const auto *UO = dyn_cast<UnaryOperator>(LHS))
+      if (UO->getOpcode() == UO_Deref && Record)
+        for (const Origin &PO : eval(UO->getSubExpr(), S))
+          if (PO.Param >= 0 && PO.Fn == FD)
+            mergeOrigins(P.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+                         withoutParams(O));
+  }
+
+  static OriginSet withoutParams(const OriginSet &O) {
+    OriginSet R;
+    for (const Origin &X : O)
+      if (X.Param < 0)
+        R.push_back(X);
+    return R;
+  }
+
+  void recordReferenceParams(const State &S) {
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (!PD->getType()->isReferenceType() ||
+          !PD->getType().getNonReferenceType()->isPointerType())
+        continue;
+      auto It = S.find(Key{PD, nullptr, false});
+      if (It != S.end())
+        mergeOrigins(P.OutParams[{FD, I}], withoutParams(It->second));
+    }
+  }
+
+  //--- transfer -------------------------------------------------------------
+
+  void transfer(const CFGElement &E, State &S, bool Record) {
+    if (auto Init = E.getAs<CFGInitializer>()) {
+      const CXXCtorInitializer *CI = Init->getInitializer();
+      if (FieldDecl *F = CI->getMember()) {
+        OriginSet O = eval(CI->getInit(), S);
+        S[Key{nullptr, F, false}] = O;
+        if (Record)
+          mergeOrigins(P.Fields[F], withoutParams(O));
+      }
+      return;
+    }
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      return;
+    const Stmt *St = CS->getStmt();
+    if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
+      observe(St, S);
+
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit() && isPointerLike(VD->getType())) {
+            Key K{VD, nullptr, false};
+            S[K] = eval(VD->getInit(), S);
+            initAggregate(VD, VD->getInit(), S);
+          }
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+      if (BO->getOpcode() == BO_Assign &&
+          isPointerLike(BO->getLHS()->getType()))
+        assign(BO->getLHS(), eval(BO->getRHS(), S), S, Record);
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        assign(OC->getArg(0), eval(OC->getArg(1), S), S, Record);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      transferCall(Call, S, Record);
+      return;
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(St)) {
+      State Snap;
+      for (const LambdaCapture &C : LE->captures())
+        if (C.capturesVariable())
+          if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+            Key K{VD, nullptr, false};
+            OriginSet O = lookup(K, S);
+            if (!O.empty())
+              Snap[K] = withoutParams(O);
+          }
+      State &Dst = P.LambdaSnaps[LE->getLambdaClass()];
+      for (const auto &[K, O] : Snap)
+        mergeOrigins(Dst[K], O);
+      return;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
+      if (Record && RS->getRetValue())
+        mergeOrigins(P.Returns[FD], eval(RS->getRetValue(), S));
+      return;
+    }
+  }
+
+  /// `T v = {...}` / `T v{...}`: the fields of a local aggregate (or the
+  /// elements of an array of pointers) get exactly the listed values, so
+  /// the TU-wide field summary does not apply to them.
+  void initAggregate(const VarDecl *VD, const Expr *Init, State &S) {
+    const auto *IL = dyn_cast<InitListExpr>(ignoreTemporaries(Init));
+    if (!IL)
+      return;
+    if (IL->isSemanticForm() && IL->getType()->isArrayType()) {
+      for (unsigned I = 0; I < IL->getNumInits(); ++I) {
+        OriginSet O = eval(IL->getInit(I), S);
+        S[Key{VD, nullptr, true, static_cast<long>(I)}] = O;
+        mergeOrigins(S[Key{VD, nullptr, true, -1}], O);
+      }
+      return;
+    }
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD)
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->getType()->isPointerType())
+        S[Key{VD, F, false}] =
+            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{};
+      ++I;
+    }
+  }
+
+  void transferCall(const CallExpr *Call, State &S, bool Record) {
+    if (const ::usm::Api *A = apiForCall(*Call)) {
+      if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
+        return;
+      const Expr *Out = argAt(*Call, A->Ptr);
+      auto K = allocationKind(*Call, *A);
+      if (!Out || !K)
+        return;
+      OriginSet O{Origin{Call, A, *K, FD, -1}};
+      Out = stripCasts(Out);
+      if (const auto *UO = dyn_cast<UnaryOperator>(Out);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        assign(UO->getSubExpr(), O, S, Record);
+        return;
+      }
+      if (Record)
+        for (const Origin &PO : eval(Out, S))
+          if (PO.Param >= 0 && PO.Fn == FD)
+            mergeOrigins(P.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+                         O);
+      return;
+    }
+    const FunctionDecl *Callee = userCallee(Call);
+    if (isa<CXXOperatorCallExpr>(Call))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = stripCasts(Call->getArg(I));
+      const auto *UO = dyn_cast<UnaryOperator>(Arg);
+      bool AddrOf = UO && UO->getOpcode() == UO_AddrOf;
+      bool ByRef = Callee && I < Callee->getNumParams() &&
+                   Callee->getParamDecl(I)->getType()->isReferenceType() &&
+                   !Callee->getParamDecl(I)
+                        ->getType()
+                        .getNonReferenceType()
+                        .isConstQualified();
+      if (!AddrOf && !ByRef)
+        continue;
+      const Expr *Target = AddrOf ? UO->getSubExpr() : Arg;
+      Key K;
+      if (!keyOf(Target, K) ||
+          !isPointerLike(Target->getType()))
+        continue;
+      if (Callee) {
+        auto It = P.OutParams.find({Callee, I});
+        if (It != P.OutParams.end()) {
+          assign(Target, substitute(It->second, Call, S), S, Record);
+          continue;
+        }
+        // A user function that may store through it but has no summary
+        // entry stores nothing we know of: keep the value.
+        continue;
+      }
+      // An unknown function receives the address: the value is unknown.
+      if (AddrOf)
+        S[K] = {};
+    }
+  }
+
+  //--- observing accesses and device uses -----------------------------------
+
+  AccessKind useOf(const Expr *L) {
+    ParentMap &PM = P.parents(FD);
+    const Stmt *Cur = L;
+    while (const Stmt *Par = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(Par)) {
+        Cur = Par;
+        continue;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(Par)) {
+        if (!ME->isArrow() && ME->getBase()->IgnoreParens() == Cur) {
+          if (isa<CXXMethodDecl>(ME->getMemberDecl()))
+            return AccessKind::Read;
+          Cur = Par;
+          continue;
+        }
+        return AccessKind::None;
+      }
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par)) {
+        switch (IC->getCastKind()) {
+        case CK_LValueToRValue:
+          return AccessKind::Read;
+        case CK_NoOp:
+          Cur = Par;
+          continue;
+        case CK_ArrayToPointerDecay: {
+          // p[i].arr[j]: the element access is the subscript above.
+          const Stmt *Up = PM.getParent(Par);
+          if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Up))
+            if (AS->getBase()->IgnoreParenImpCasts() ==
+                cast<Expr>(Cur)->IgnoreParens()) {
+              Cur = Up;
+              continue;
+            }
+          return AccessKind::None;
+        }
+        default:
+          return AccessKind::None;
+        }
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(Par)) {
+        if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur)
+          return BO->getOpcode() == BO_Assign ? AccessKind::Write
+                                              : AccessKind::ReadWrite;
+        return AccessKind::None;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(Par)) {
+        if (UO->isIncrementDecrementOp())
+          return AccessKind::ReadWrite;
+        return AccessKind::None;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Par)) {
+        // Assignment operators of class-typed elements.
+        if (OC->isAssignmentOp() && OC->getNumArgs() >= 1 &&
+            OC->getArg(0)->IgnoreParens() == Cur)
+          return OC->getOperator() == OO_Equal ? AccessKind::Write
+                                               : AccessKind::ReadWrite;
+        return AccessKind::Read;
+      }
+      if (isa<CXXConstructExpr>(Par))
+        return AccessKind::Read;
+      return AccessKind::None;
+    }
+    return AccessKind::None;
+  }
+
+  void access(const Expr *At, const Expr *Ptr, AccessKind AK, State &S,
+              const FunctionDecl *Via = nullptr, const Expr *ViaAt = nullptr,
+              bool ViaLibrary = false) {
+    if (AK == AccessKind::None)
+      return;
+    OriginSet O = eval(Ptr, S);
+    bool AnyDevice = false;
+    for (const Origin &X : O) {
+      if (X.Param >= 0 && X.Fn == FD && !Device) {
+        auto Key = std::make_pair(FD, static_cast<unsigned>(X.Param));
+        if (!P.Derefs.count(Key))
+          P.Derefs[Key] = Deref{ViaAt ? ViaAt : At, AK};
+      }
+      AnyDevice |= X.isDevice();
+    }
+    if (!AnyDevice || Device || DeclareTarget || !Final)
+      return;
+    if (!P.AccessSeen.insert({At, Ptr}).second)
+      return;
+    HostAccess H;
+    H.At = At;
+    H.Pointer = Ptr;
+    H.Fn = FD;
+    H.AK = AK;
+    H.Origins = O;
+    H.Via = Via;
+    H.ViaAt = ViaAt;
+    H.ViaLibrary = ViaLibrary;
+    P.Accesses.push_back(std::move(H));
+  }
+
+  static AccessKind fromCatalog(::usm::Access A) {
+    switch (A) {
+    case ::usm::Access::Read:
+      return AccessKind::Read;
+    case ::usm::Access::Write:
+      return AccessKind::Write;
+    default:
+      return AccessKind::ReadWrite;
+    }
+  }
+
+  void libraryCall(const Expr *At, const FunctionDecl &Callee,
+                   llvm::ArrayRef<const Expr *> Args, State &S) {
+    std::string Name = hostAccessName(Callee);
+    for (const ::usm::HostAccess &HA : ::usm::hostAccesses()) {
+      if (HA.Name != Name)
+        continue;
+      if (HA.A == ::usm::Access::Format) {
+        formatCall(At, Callee, Args, HA.Arg, S);
+        continue;
+      }
+      if (HA.Arg >= 0 && static_cast<size_t>(HA.Arg) < Args.size())
+        access(Args[HA.Arg], Args[HA.Arg], fromCatalog(HA.A), S, &Callee,
+               nullptr, true);
+    }
+  }
+
+  /// printf/scanf families: %s reads (printf) and every conversion of scanf
+  /// writes through its pointer; %n writes; %p only prints the value.
+  void formatCall(const Expr *At, const FunctionDecl &Callee,
+                  llvm::ArrayRef<const Expr *> Args, int FormatIdx, State &S) {
+    if (FormatIdx < 0 || static_cast<size_t>(FormatIdx) >= Args.size())
+      return;
+    const auto *Lit =
+        dyn_cast<StringLiteral>(Args[FormatIdx]->IgnoreParenImpCasts());
+    if (!Lit || Lit->getCharByteWidth() != 1)
+      return;
+    bool Scan = false;
+    if (const auto *FA = Callee.getAttr<FormatAttr>())
+      Scan = FA->getType() && FA->getType()->getName().contains("scanf");
+    StringRef F = Lit->getString();
+    size_t ArgI = FormatIdx + 1;
+    for (size_t I = 0; I < F.size(); ++I) {
+      if (F[I] != '%')
+        continue;
+      ++I;
+      if (I < F.size() && F[I] == '%')
+        continue;
+      bool Suppressed = false;
+      while (I < F.size() && strchr("-+ #0'*123456789.hlLqjzt", F[I])) {
+        if (F[I] == '*') {
+          if (Scan)
+            Suppressed = true;
+          else
+            ++ArgI; // width/precision argument
+        }
+        ++I;
+      }
+      if (I >= F.size())
+        break;
+      char C = F[I];
+      if (C == '[')
+        while (I < F.size() && F[I] != ']')
+          ++I;
+      if (Suppressed)
+        continue;
+      size_t This = ArgI++;
+      if (This >= Args.size())
+        break;
+      AccessKind AK = AccessKind::None;
+      if (Scan)
+        AK = AccessKind::Write;
+      else if (C == 's')
+        AK = AccessKind::Read;
+      else if (C == 'n')
+        AK = AccessKind::Write;
+      if (AK != AccessKind::None && Args[This]->getType()->isPointerType())
+        access(Args[This], Args[This], AK, S, &Callee, nullptr, true);
+    }
+  }
+
+  void deviceUse(const Stmt *Anchor, const Expr *Ptr, State &S) {
+    for (const Origin &O : eval(Ptr, S))
+      if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
+        P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
+  }
+
+  void collectRefs(const Stmt *St, std::vector<const DeclRefExpr *> &Out) {
+    if (!St)
+      return;
+    if (const auto *CS = dyn_cast<CapturedStmt>(St)) {
+      collectRefs(CS->getCapturedStmt(), Out);
+      return;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(St))
+      Out.push_back(DRE);
+    for (const Stmt *C : St->children())
+      collectRefs(C, Out);
+  }
+
+  void observe(const Stmt *St, State &S) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(St)) {
+      if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+          D->hasAssociatedStmt()) {
+        std::vector<const DeclRefExpr *> Refs;
+        collectRefs(D->getAssociatedStmt(), Refs);
+        for (const DeclRefExpr *R : Refs)
+          if (R->getType()->isPointerType())
+            deviceUse(D, R, S);
+      }
+      return;
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(St)) {
+      if (P.isDeviceFunction(LE->getCallOperator()))
+        for (const LambdaCapture &C : LE->captures())
+          if (C.capturesVariable())
+            if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+              for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
+                if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
+                  P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+      return;
+    }
+    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(St)) {
+      for (const Expr *Arg : K->arguments())
+        deviceUse(K, Arg, S);
+      return;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St)) {
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (Base->getType()->isArrayType()) {
+        const auto *ME = dyn_cast<MemberExpr>(Base);
+        if (!ME || !ME->isArrow())
+          return;
+      }
+      access(AS, AS->getBase(), useOf(AS), S);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+      if (UO->getOpcode() == UO_Deref &&
+          !UO->getSubExpr()->getType()->isFunctionPointerType())
+        access(UO, UO->getSubExpr(), useOf(UO), S);
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(St)) {
+      if (ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
+          !ME->getType()->isArrayType())
+        access(ME, ME->getBase(), useOf(ME), S);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(St)) {
+      if (const CXXConstructorDecl *Ctor = CE->getConstructor()) {
+        std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
+        libraryCall(CE, *Ctor, Args, S);
+      }
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(St);
+    if (!Call || isa<CUDAKernelCallExpr>(Call))
+      return;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      // Element access through a pointer-holding object (unique_ptr<T[]>).
+      if ((OC->getOperator() == OO_Subscript ||
+           (OC->getOperator() == OO_Star && OC->getNumArgs() == 1)) &&
+          OC->getArg(0)->getType()->isRecordType())
+        access(OC, OC->getArg(0), useOf(OC), S);
+      return;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || apiForCall(*Call))
+      return;
+    if (isLauncher(catalogName(*Callee))) {
+      for (const Expr *Arg : Call->arguments())
+        if (Arg->getType()->isPointerType())
+          deviceUse(Call, Arg, S);
+      return;
+    }
+    std::vector<const Expr *> Args;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      (void)MC;
+    }
+    for (const Expr *A : Call->arguments())
+      Args.push_back(A);
+    libraryCall(Call, *Callee, Args, S);
+    if (const FunctionDecl *Def = userCallee(Call)) {
+      for (unsigned I = 0; I < Args.size(); ++I) {
+        auto It = P.Derefs.find({Def, I});
+        if (It == P.Derefs.end())
+          continue;
+        access(Args[I], Args[I], It->second.AK, S, Def, It->second.At, false);
+      }
+    }
+  }
+
+  ProvenanceAnalysis &P;
+  const FunctionDecl *FD;
+  bool Final;
+  bool Device = false;
+  bool DeclareTarget = false;
+};
+
+//===----------------------------------------------------------------------===//
+// ProvenanceAnalysis
+//===----------------------------------------------------------------------===//
+
+ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {}
+ProvenanceAnalysis::~ProvenanceAnalysis() = default;
+
+void ProvenanceAnalysis::run() {
+  Collector C(*this);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (!HasDeviceAlloc)
+    return;
+  // Three rounds let summaries cross three call levels; the last one
+  // records accesses.
+  for (int Round = 0; Round < 3; ++Round)
+    for (const FunctionDecl *FD : Functions)
+      analyzeFunction(FD, Round == 2);
+}
+
+void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
+  // CUDA device code never runs on the host: nothing to summarise either.
+  if (isCudaDevice(FD))
+    return;
+  FunctionRun R(*this, FD, Final);
+  R.run();
+}
+
+const std::vector<DeviceUse> &
+ProvenanceAnalysis::deviceUses(const Expr *Site) const {
+  static const std::vector<DeviceUse> None;
+  auto It = Uses.find(Site);
+  return It == Uses.end() ? None : It->second;
+}
+
+const LambdaExpr *ProvenanceAnalysis::lambdaOf(const FunctionDecl *FD) const {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || !MD->getParent()->isLambda())
+    return nullptr;
+  auto It = Lambdas.find(MD->getParent());
+  return It == Lambdas.end() ? nullptr : It->second;
+}
+
+static const FunctionDecl *enclosingFunction(const LambdaExpr *LE) {
+  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+bool ProvenanceAnalysis::isDeviceFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  auto Memo = DeviceMemo.find(FD);
+  if (Memo != DeviceMemo.end())
+    return Memo->second == 1;
+  DeviceMemo[FD] = -1; // recursion: assume host
+  bool Result = false;
+  if (isCudaDevice(FD))
+    Result = true;
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+           MD && MD->getOverloadedOperator() == OO_Call &&
+           DeviceRecords.count(MD->getParent()))
+    Result = true;
+  else if (const LambdaExpr *LE = lambdaOf(FD)) {
+    if (DeviceLambdas.count(LE) || isDeviceFunction(enclosingFunction(LE)))
+      Result = true;
+  }
+  if (!Result && !FD->hasAttr<OMPDeclareTargetDeclAttr>()) {
+    // Called only from device code.
+    auto It = CallSites.find(FD);
+    if (It != CallSites.end() && !It->second.empty()) {
+      Result = true;
+      for (const auto &[Call, Caller] : It->second)
+        if (!DeviceCalls.count(Call) && !isDeviceFunction(Caller)) {
+          Result = false;
+          break;
+        }
+    }
+  }
+  DeviceMemo[FD] = Result ? 1 : 0;
+  return Result;
+}
+
+ParentMap &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
+  auto &PM = Parents[FD];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return *PM;
+}
+
+const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
+                                              const FunctionDecl *FD) {
+  ParentMap &PM = parents(FD);
+  for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
+    if (isLoop(Cur))
+      return Cur;
+  return nullptr;
+}
+
+bool ProvenanceAnalysis::repeated(const Stmt *S, const FunctionDecl *FD) {
+  for (int Depth = 0; FD && S && Depth < 8; ++Depth) {
+    if (enclosingLoop(S, FD))
+      return true;
+    const LambdaExpr *LE = lambdaOf(FD);
+    if (!LE)
+      return false;
+    S = LE;
+    FD = enclosingFunction(LE);
+  }
+  return false;
+}
+
+bool ProvenanceAnalysis::insideLoop(const DeviceUse &U, const Stmt *Loop,
+                                    const FunctionDecl *FD) {
+  const Stmt *S = U.Anchor;
+  const FunctionDecl *F = U.Fn;
+  for (int Depth = 0; F && S && Depth < 8; ++Depth) {
+    if (F == FD) {
+      ParentMap &PM = parents(FD);
+      for (const Stmt *Cur = S; Cur; Cur = PM.getParent(Cur))
+        if (Cur == Loop)
+          return true;
+      return false;
+    }
+    const LambdaExpr *LE = lambdaOf(F);
+    if (!LE)
+      return false;
+    S = LE;
+    F = enclosingFunction(LE);
+  }
+  return false;
+}
+
+const Expr *ProvenanceAnalysis::guardingCondition(const Stmt *S,
+                                                  const FunctionDecl *FD,
+                                                  bool &WhenTrue) {
+  ParentMap &PM = parents(FD);
+  const Stmt *Prev = S;
+  for (const Stmt *Cur = PM.getParent(S); Cur;
+       Prev = Cur, Cur = PM.getParent(Cur)) {
+    if (const auto *If = dyn_cast<IfStmt>(Cur)) {
+      if (Prev == If->getThen()) {
+        WhenTrue = true;
+        return If->getCond();
+      }
+      if (Prev == If->getElse()) {
+        WhenTrue = false;
+        return If->getCond();
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Cur)) {
+      if (Prev == CO->getTrueExpr()) {
+        WhenTrue = true;
+        return CO->getCond();
+      }
+      if (Prev == CO->getFalseExpr()) {
+        WhenTrue = false;
+        return CO->getCond();
+      }
+    }
+  }
+  return nullptr;
+}
+
+} // namespace clang::tidy::usm

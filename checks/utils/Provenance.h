@@ -1,0 +1,199 @@
+//===- Provenance.h - which allocation may a pointer hold, where? ----------===//
+//
+// A flow-sensitive, interprocedural (within one translation unit) may-analysis
+// of pointer provenance, plus device-context detection and host-access
+// classification. usm-host-access-device is its first client; other checks
+// can reuse the results.
+//
+// How it works
+//   1. A collector walks the user code of the TU (system headers are skipped)
+//      and records: function definitions, call sites, kernel launchers and the
+//      lambdas/functors they receive (DeviceContext.def), lambdas and calls
+//      inside OpenMP target regions, `requires unified_shared_memory`.
+//   2. Every function body gets a clang::CFG (all sub-expressions as
+//      elements). A worklist dataflow computes, per CFG element, a State: for
+//      each tracked location (variable, struct field per base variable,
+//      elements of an array of pointers) the set of Origins it may hold. An
+//      Origin is an allocation call of the catalog (site, API row, kind), or
+//      "the value parameter i had on entry" (used to build summaries).
+//      Unknown values are the empty set, so the analysis never invents a
+//      device pointer: quiet on code it does not understand.
+//   3. Summaries tie functions together: what a function returns, what it
+//      stores through out-parameters, which parameters it dereferences on the
+//      host, what fields and globals are assigned anywhere in the TU, and the
+//      state of captured variables where a lambda is created. The functions
+//      are analysed three times, so summaries travel through three call
+//      levels; a final pass records host accesses and device uses.
+//
+// Extending it: a new way of moving a pointer is a case in eval() (reading)
+// or assign() (writing); a new kind of host access is a case in
+// findAccesses(); new kernel launchers are rows in DeviceContext.def; host
+// library functions are rows in catalog/host_access.def.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_CHECKS_UTILS_PROVENANCE_H
+#define USMCHECK_CHECKS_UTILS_PROVENANCE_H
+
+#include "Catalog.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace clang {
+class ParentMap;
+class CFG;
+} // namespace clang
+
+namespace clang::tidy::usm {
+
+/// Where a pointer value may come from.
+struct Origin {
+  const Expr *Site = nullptr;      ///< allocation call, or nullptr for Param
+  const ::usm::Api *A = nullptr;   ///< catalog row of the allocator
+  ::usm::Kind K = ::usm::Kind::None;
+  const FunctionDecl *Fn = nullptr; ///< function containing Site
+  int Param = -1;                   ///< >= 0: value of that parameter
+  bool operator<(const Origin &O) const {
+    return Site != O.Site ? Site < O.Site : Param < O.Param;
+  }
+  bool operator==(const Origin &O) const {
+    return Site == O.Site && Param == O.Param;
+  }
+  bool isDevice() const { return Site && K == ::usm::Kind::Device; }
+};
+
+/// Sorted, duplicate-free.
+using OriginSet = std::vector<Origin>;
+
+enum class AccessKind { None, Read, Write, ReadWrite };
+
+/// One place where host code touches memory through a pointer that may hold
+/// device memory.
+struct HostAccess {
+  const Expr *At = nullptr;          ///< reported expression
+  const Expr *Pointer = nullptr;     ///< the pointer expression accessed
+  const FunctionDecl *Fn = nullptr;  ///< host function containing At
+  AccessKind AK = AccessKind::Read;
+  OriginSet Origins;                 ///< all origins of the pointer there
+  const FunctionDecl *Via = nullptr; ///< library/user function that accesses
+  const Expr *ViaAt = nullptr;       ///< user function: its own access
+  bool ViaLibrary = false;
+};
+
+/// A kernel that uses an allocation (OpenMP target region, CUDA/HIP launch,
+/// SYCL kernel lambda).
+struct DeviceUse {
+  const Stmt *Anchor = nullptr; ///< directive, launch or lambda expression
+  const FunctionDecl *Fn = nullptr;
+};
+
+class ProvenanceAnalysis {
+public:
+  explicit ProvenanceAnalysis(ASTContext &Ctx);
+  ~ProvenanceAnalysis();
+
+  /// Analyses the translation unit. Cheap when the TU allocates no device
+  /// memory: then nothing beyond the collector runs.
+  void run();
+
+  const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
+  const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
+
+  /// True for kernels, device functions, declare-target functions and
+  /// functions called only from device code.
+  bool isDeviceFunction(const FunctionDecl *FD);
+  bool requiresUnifiedSharedMemory() const { return RequiresUSM != nullptr; }
+  const Decl *requiresDecl() const { return RequiresUSM; }
+
+  /// Statement parents inside the body of \p FD (built on demand).
+  ParentMap &parents(const FunctionDecl *FD);
+  /// The innermost loop statement of \p FD enclosing \p S, or nullptr.
+  const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *FD);
+  /// Does a loop of \p FD (or of a function that created the lambda \p FD
+  /// belongs to) repeat \p S?
+  bool repeated(const Stmt *S, const FunctionDecl *FD);
+  /// Is the device use \p U inside loop \p Loop of function \p FD?
+  bool insideLoop(const DeviceUse &U, const Stmt *Loop,
+                  const FunctionDecl *FD);
+  /// The branch condition that must hold for \p S to run, and which way.
+  const Expr *guardingCondition(const Stmt *S, const FunctionDecl *FD,
+                                bool &WhenTrue);
+
+  struct Key {
+    const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
+    const FieldDecl *Field = nullptr; ///< field, or null for the variable
+    bool Elem = false;                ///< elements of an array of pointers
+    long Index = -1; ///< Elem: constant index, or -1 for "any element"
+    bool operator<(const Key &K) const {
+      if (Base != K.Base)
+        return Base < K.Base;
+      if (Field != K.Field)
+        return Field < K.Field;
+      if (Elem != K.Elem)
+        return Elem < K.Elem;
+      return Index < K.Index;
+    }
+    bool operator==(const Key &K) const {
+      return Base == K.Base && Field == K.Field && Elem == K.Elem &&
+             Index == K.Index;
+    }
+  };
+  using State = std::map<Key, OriginSet>;
+
+private:
+  struct Deref {
+    const Expr *At = nullptr;
+    AccessKind AK = AccessKind::Read;
+  };
+  class Collector;
+  class FunctionRun;
+  friend class Collector;
+  friend class FunctionRun;
+
+  void analyzeFunction(const FunctionDecl *FD, bool Final);
+  const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
+
+  ASTContext &Ctx;
+  std::vector<const FunctionDecl *> Functions;
+  std::set<const FunctionDecl *> FunctionSet;
+  std::map<const CXXRecordDecl *, const LambdaExpr *> Lambdas;
+  std::map<const FunctionDecl *,
+           std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      CallSites;
+  std::set<const CallExpr *> DeviceCalls;
+  std::set<const LambdaExpr *> DeviceLambdas;
+  std::set<const CXXRecordDecl *> DeviceRecords;
+  std::set<const Stmt *> Ignored; ///< OpenMP clause expressions
+  std::set<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  const Decl *RequiresUSM = nullptr;
+  bool HasDeviceAlloc = false;
+
+  std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+
+  // Summaries.
+  std::map<const FunctionDecl *, OriginSet> Returns;
+  std::map<std::pair<const FunctionDecl *, unsigned>, OriginSet> OutParams;
+  std::map<std::pair<const FunctionDecl *, unsigned>, Deref> Derefs;
+  std::map<const FieldDecl *, OriginSet> Fields;
+  std::map<const VarDecl *, OriginSet> Globals;
+  std::map<const CXXRecordDecl *, State> LambdaSnaps;
+
+  std::vector<HostAccess> Accesses;
+  std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
+  std::map<const Expr *, std::vector<DeviceUse>> Uses;
+  std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+};
+
+/// Adds the origins of \p From to \p To; true if \p To changed.
+bool mergeOrigins(OriginSet &To, const OriginSet &From);
+
+} // namespace clang::tidy::usm
+
+#endif
