@@ -49,15 +49,20 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     Ptr = Del->getArgument();
     Loc = Del->getBeginLoc();
   }
-  if (!FreeApi || !Ptr || Loc.isMacroID())
+  if (!FreeApi || !Ptr)
     return;
+  // Inside a macro: report where the macro is used, without a fix-it.
+  bool InMacro = Loc.isMacroID();
+  Loc = Result.SourceManager->getExpansionLoc(Loc);
 
   auto Origins = allocOriginsOf(Ptr, Body, *Result.Context);
   if (!Origins)
     return;
-  for (const AllocOrigin &O : *Origins) {
+  // Quiet unless every allocation that can reach this free mismatches it.
+  for (const AllocOrigin &O : *Origins)
     if (O.A->isFreedBy(FreeApi->Name))
-      continue;
+      return;
+  for (const AllocOrigin &O : *Origins) {
     std::string Expected = firstDealloc(*O.A);
     std::string KindText =
         O.K ? std::string(::usm::name(*O.K)) : std::string("USM");
@@ -66,13 +71,13 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     auto D = diag(Loc,
                   "%0 memory allocated by '%1' (%2) is released with '%3'; "
                   "release it with '%4'",
-                  DiagnosticIDs::Error)
+                  DiagnosticIDs::Warning)
              << (FromUSM ? "USM " + KindText : KindText) << O.A->Name
              << std::string(::usm::name(O.A->M)) << FreeApi->Name << Expected;
     // Swap the callee name when both frees take the same arguments.
     const ::usm::Api *Want = ::usm::findApi(Expected);
     if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("free"))
-      if (Want && Want->Ptr == FreeApi->Ptr && Want->Dev == FreeApi->Dev &&
+      if (!InMacro && Want && Want->Ptr == FreeApi->Ptr && Want->Dev == FreeApi->Dev &&
           Want->Dev == ::usm::NA && Call->getCallee())
         D << FixItHint::CreateReplacement(
             CharSourceRange::getTokenRange(Call->getCallee()->getSourceRange()),

@@ -244,8 +244,20 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
   F.Loc.File = displayPath(E.Message.FilePath);
   Cache.locate(E.Message.FilePath, E.Message.FileOffset, F.Loc.Line,
                F.Loc.Column, &F.SourceLine);
-  F.Sev = E.DiagLevel == tooling::Diagnostic::Error ? Severity::Error
-                                                    : Severity::Warning;
+  // Checks report at Warning level (NOLINT only applies below Error); the
+  // severity is the check's default from checks.def. A check marks a finding
+  // that the code's context downgrades (e.g. `requires
+  // unified_shared_memory`) by reporting it at Remark level: it is then
+  // one level below the default.
+  const CheckInfo *Info = findCheckInfo(E.DiagnosticName);
+  if (E.DiagLevel == tooling::Diagnostic::Error)
+    F.Sev = Severity::Error; // compiler errors
+  else if (Info)
+    F.Sev = E.DiagLevel == tooling::Diagnostic::Remark
+                ? Severity::Warning
+                : Info->DefaultSeverity;
+  else
+    F.Sev = Severity::Warning;
   if (E.IsWarningAsError && F.Sev == Severity::Warning) {
     F.Sev = Severity::Error;
     F.PromotedFromWarning = true;

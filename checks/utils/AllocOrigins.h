@@ -29,7 +29,10 @@ struct AllocOrigin {
 };
 
 /// Origins of the pointer value \p E inside function body \p Body; nullopt
-/// when any definition is not a known allocation.
+/// when any definition that may reach \p E is not a known allocation.
+/// Definitions that may reach: those before \p E in source order, from the
+/// last one that runs unconditionally before it (a statement of a block
+/// enclosing \p E), plus those after \p E inside a loop that encloses both.
 std::optional<std::vector<AllocOrigin>>
 allocOriginsOf(const Expr *E, const Stmt *Body, ASTContext &Ctx);
 
