@@ -4,7 +4,7 @@
 Forward: every SYCL, Level Zero, CUDA, HIP and OpenMP API in usm_apis.def,
 and every selector/direction enumerator in usm_selectors.def, is declared
 by the analysis headers (for OpenMP: by clang's omp.h plus
-headers/usmcheck/omp_usm.h). This is checked by clang itself: the script
+headers/sdk/usmcheck/omp_usm.h). This is checked by clang itself: the script
 writes one probe translation unit per model that names each entity through
 a using-declaration (which accepts overloaded functions, templates and
 classes alike) and parses it with the flags docs/headers.md gives the driver.
@@ -52,7 +52,7 @@ def model_setup(model, headers):
                 + common, ["<hip/hip_runtime.h>"])
     if model == "OpenMP":
         return (["-x", "c++", "-fopenmp", "-include",
-                 os.path.join(headers, "usmcheck", "omp_usm.h")] + common,
+                 os.path.join(headers, "sdk", "usmcheck", "omp_usm.h")] + common,
                 ["<omp.h>"])
     return None, None
 
@@ -116,7 +116,7 @@ def main():
     sdk = os.path.join(args.headers, "sdk")
     c_headers = ["cuda_runtime_api.h", "cuda_runtime.h", "cuda.h",
                  "hip/hip_runtime_api.h", "hip/hip_runtime.h",
-                 "level_zero/ze_api.h", "../usmcheck/omp_usm.h"]
+                 "level_zero/ze_api.h", "usmcheck/omp_usm.h"]
     uncatalogued = set()
     for rel in c_headers:
         with open(os.path.join(sdk, rel)) as f:

@@ -1,15 +1,15 @@
 /* OpenMP programs written for Intel's runtime (omp_target_alloc_device & co,
  * omp_target_*_mem_alloc allocator handles) and for LLVM's libomptarget
  * (llvm_omp_target_alloc_*, llvm_omp_target_free_*) parse with clang-19's
- * own omp.h once the driver force-includes headers/usmcheck/omp_usm.h.
+ * own omp.h once the driver force-includes headers/sdk/usmcheck/omp_usm.h.
  *
- * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -include %src_root/headers/usmcheck/omp_usm.h %s
- * RUN: %clang -fsyntax-only -fopenmp -x c++ -Wall -Werror -include %src_root/headers/usmcheck/omp_usm.h %s
- * RUN: %clang -fsyntax-only -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -std=c11 -Wall -Werror -include %src_root/headers/usmcheck/omp_usm.h %s
+ * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
+ * RUN: %clang -fsyntax-only -fopenmp -x c++ -Wall -Werror -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
+ * RUN: %clang -fsyntax-only -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -std=c11 -Wall -Werror -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
  * Declaring the Intel names again (as Intel's omp.h does) is harmless, and
  * USMCHECK_OMP_HAVE_INTEL_EXTENSIONS skips ours:
- * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -DREDECLARE -include %src_root/headers/usmcheck/omp_usm.h %s
- * RUN: not %clang -fsyntax-only -fopenmp -std=c11 -DUSMCHECK_OMP_HAVE_INTEL_EXTENSIONS -include %src_root/headers/usmcheck/omp_usm.h %s 2>&1 | FileCheck %s --check-prefix=SKIPPED
+ * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -DREDECLARE -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
+ * RUN: not %clang -fsyntax-only -fopenmp -std=c11 -DUSMCHECK_OMP_HAVE_INTEL_EXTENSIONS -include %src_root/headers/sdk/usmcheck/omp_usm.h %s 2>&1 | FileCheck %s --check-prefix=SKIPPED
  * SKIPPED: call to undeclared function 'omp_target_alloc_device'
  * Without it, LLVM's omp.h alone rejects the program:
  * RUN: not %clang -fsyntax-only -fopenmp -std=c11 %s 2>&1 | FileCheck %s --check-prefix=NOHDR

@@ -1,7 +1,7 @@
 /*===- usmcheck/omp_usm.h - OpenMP USM names LLVM's omp.h lacks -----------===
  *
  * Part of usmcheck's analysis headers (see docs/headers.md). The driver
- * force-includes this file (`-include <repo>/headers/usmcheck/omp_usm.h`)
+ * force-includes this file (`-include <repo>/headers/sdk/usmcheck/omp_usm.h`)
  * into every translation unit parsed with -fopenmp, so that programs written
  * for Intel's oneAPI OpenMP runtime parse with clang-19's own omp.h.
  *

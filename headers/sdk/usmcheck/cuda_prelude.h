@@ -1,0 +1,14 @@
+/*===- usmcheck/cuda_prelude.h - what nvcc includes implicitly ------------===
+ *
+ * Part of usmcheck's analysis headers (see docs/headers.md). nvcc, and clang
+ * with a CUDA toolkit, make the CUDA runtime visible in every .cu file
+ * without an #include (clang through __clang_cuda_runtime_wrapper.h). With
+ * -nocudainc that does not happen, so the driver force-includes this file
+ * (`-include <headers>/sdk/usmcheck/cuda_prelude.h`) in CUDA parses that use
+ * the analysis headers. It resolves <cuda_runtime.h> like a user #include
+ * would: a real header on the user's include path wins.
+ *===----------------------------------------------------------------------===*/
+#ifndef USMCHECK_CUDA_PRELUDE_H
+#define USMCHECK_CUDA_PRELUDE_H
+#include <cuda_runtime.h>
+#endif
