@@ -18,6 +18,7 @@
 
 #include <cuda.h>
 #include <cuda_runtime.h>
+#include <device_launch_parameters.h>
 #include <cstdio>
 #include <cstdlib>
 
