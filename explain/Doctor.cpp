@@ -50,7 +50,7 @@ enum class Mark { Ok, Warn, Fail, Skip };
 struct Doctor {
   std::ostream &OS;
   LlmSettings S;
-  int Failures = 0, Steps = 0;
+  int Failures = 0, Steps = 0, Skipped = 0;
 
   void report(Mark M, const std::string &Step, const std::string &What,
               const std::string &Fix = "") {
@@ -58,6 +58,8 @@ struct Doctor {
     ++Steps;
     if (M == Mark::Fail)
       ++Failures;
+    if (M == Mark::Skip)
+      ++Skipped;
     std::string Line = std::string(Tags[static_cast<int>(M)]) + " " + Step +
                        ": " + What;
     if (!Fix.empty())
@@ -112,7 +114,7 @@ struct Doctor {
             "that the gateway is running";
       break;
     case NetError::Dns:
-      Cause = "DNS lookup failed for the host of " + Where;
+      Cause = "DNS lookup failed for " + Where;
       Fix = "check the spelling of the base_url host, your DNS, or set "
             "HTTPS_PROXY if the network needs a proxy";
       break;
@@ -200,9 +202,9 @@ struct Doctor {
   }
 
   int finish() {
-    OS << "doctor: " << (Steps - Failures) << " of " << Steps
-       << " checks passed" << (Failures ? "" : ", the LLM channel works")
-       << "\n";
+    OS << "doctor: " << (Steps - Failures - Skipped) << " passed, " << Failures
+       << " failed, " << Skipped << " skipped"
+       << (Failures ? "" : ": the LLM channel works") << "\n";
     return Failures ? 1 : 0;
   }
 

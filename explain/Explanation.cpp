@@ -261,6 +261,28 @@ FindingFacts deriveFacts(const Finding &F,
         Facts.Fixes.push_back(*Id);
   }
 
+  // The check may rank the fixes for this program (it sees how the host
+  // uses the memory); its note names the catalog fix by title.
+  for (const Note &N : F.Notes) {
+    size_t R = N.Message.find("recommended");
+    if (R == std::string::npos || Facts.Recommended)
+      continue;
+    for (FixId Id : Facts.Fixes)
+      if (N.Message.find(std::string(fixInfo(Id).Title)) != std::string::npos) {
+        Facts.Recommended = Id;
+        Facts.Fixes.erase(
+            std::find(Facts.Fixes.begin(), Facts.Fixes.end(), Id));
+        Facts.Fixes.insert(Facts.Fixes.begin(), Id);
+        size_t Comma = N.Message.find(',', R);
+        size_t Colon = N.Message.find(':', R);
+        if (Comma != std::string::npos && Colon != std::string::npos &&
+            Comma < Colon)
+          Facts.RecommendReason = trim(N.Message.substr(Comma + 1,
+                                                        Colon - Comma - 1));
+        break;
+      }
+  }
+
   // The allocation: the first catalog allocator named in quotes by a note
   // (then by the message).
   auto Scan = [&](const std::string &Text, const SourceRef &Loc,
@@ -408,8 +430,7 @@ std::string excerpt(const SourceRef &Loc, const std::string &SourceLine,
   if (FromFile) {
     unsigned First = Loc.Line > Before ? Loc.Line - Before : 1;
     for (unsigned L = First; L < Loc.Line; ++L)
-      if (!trim((*FileLines)[L - 1]).empty() || L + 1 == Loc.Line)
-        Row(L, (*FileLines)[L - 1], false);
+      Row(L, (*FileLines)[L - 1], false);
   }
   std::string Text = FromFile ? (*FileLines)[Loc.Line - 1] : SourceLine;
   if (Text.empty())
@@ -664,6 +685,14 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
 
   if (!Facts.Fixes.empty()) {
     OS << (Md ? "\n**Fixes, best first**\n\n" : "\n  fixes, best first:\n");
+    if (Facts.Recommended) {
+      std::string Why = "ranked by the check" +
+                        (Facts.RecommendReason.empty()
+                             ? std::string()
+                             : ": " + Facts.RecommendReason) +
+                        ".";
+      OS << (Md ? "*" + Why + "*\n\n" : wrap("(" + Why + ")", "    "));
+    }
     unsigned N = 0;
     for (FixId Id : Facts.Fixes) {
       const Fix &Fx = fixInfo(Id);
@@ -687,10 +716,10 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
         OS << "    " << N << ". " << Fx.Title << "\n";
         OS << wrap("when: " + std::string(Fx.When), "       ");
         OS << wrap("caveat: " + std::string(Fx.Caveat), "       ");
-        if (!Remark.empty())
-          OS << wrap(Remark, "       ");
         for (const std::string &L : Code)
           OS << "         " << L << "\n";
+        if (!Remark.empty())
+          OS << wrap(Remark, "       ");
       }
     }
     if (std::find(Facts.Fixes.begin(), Facts.Fixes.end(), FixId::CopyBack) !=

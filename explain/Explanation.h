@@ -47,6 +47,10 @@ struct FindingFacts {
   std::string SizeExpr;   ///< byte count expression of the allocation
   std::string DevExpr;    ///< device / queue argument of the allocation
   std::vector<FixId> Fixes; ///< best first
+  /// The fix the check itself recommends (a note "recommended fix, REASON:
+  /// <catalog fix title> ..."), moved to the front of Fixes.
+  std::optional<FixId> Recommended;
+  std::string RecommendReason;
   std::string Consequence;
 };
 

@@ -12,6 +12,8 @@ Failure modes are chosen on the command line so that every diagnosis of
 without the internet:
   --key K / --key-env VAR    require "Authorization: Bearer K" (else 401)
   --forbidden                answer 403 to authorised requests
+  --echo-auth                repeat the Authorization header in the 403
+                             message (to test that usmcheck redacts it)
   --prefix v1|none|both      which path prefix answers (others are 404)
   --models a,b               the catalogue; other models get 404
                              model_not_found on POST
@@ -126,8 +128,10 @@ def make_handler(state):
                                      "invalid_api_key")
                 return False
             if opts.forbidden:
-                self.send_error_json(403, "This key has no access to the "
-                                     "requested project.", "forbidden")
+                msg = "This key has no access to the requested project."
+                if opts.echo_auth:  # a careless gateway repeating the key
+                    msg += " (got %s)" % self.headers.get("Authorization")
+                self.send_error_json(403, msg, "forbidden")
                 return False
             return True
 
@@ -185,10 +189,10 @@ def make_handler(state):
                                      "you do not have access to it." % model,
                                      "model_not_found")
                 return
-            if opts.malformed:
+            stream = bool(body.get("stream")) and not opts.no_stream_support
+            if opts.malformed and not stream:
                 self.send_raw(200, "application/json", b'{"choices": [ {"mess')
                 return
-            stream = bool(body.get("stream")) and not opts.no_stream_support
             if name == "chat/completions":
                 self.answer_chat(model, stream)
             else:
@@ -304,6 +308,7 @@ def main():
     ap.add_argument("--key")
     ap.add_argument("--key-env")
     ap.add_argument("--forbidden", action="store_true")
+    ap.add_argument("--echo-auth", action="store_true")
     ap.add_argument("--prefix", choices=["v1", "none", "both"], default="both")
     ap.add_argument("--models", default="test-model,test-model-mini,other-llm")
     ap.add_argument("--fail", type=int, default=0)
