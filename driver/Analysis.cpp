@@ -76,8 +76,18 @@ bool hasArg(const std::vector<std::string> &Args, llvm::StringRef Prefix) {
   return false;
 }
 
+bool isSourceExtension(llvm::StringRef Ext) {
+  for (const char *E : {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".cu",
+                        ".cuh", ".hip", ".h", ".hh", ".hpp", ".hxx", ".inc",
+                        ".ipp", ".tpp", ".cl", ".sycl"})
+    if (Ext == E)
+      return true;
+  return false;
+}
+
 /// Checks a file named on the command line; returns an error line or "".
-std::string validateInput(const std::string &File) {
+/// \p LanguageGiven: the command line forces a language (-x).
+std::string validateInput(const std::string &File, bool LanguageGiven) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(File, Status))
     return "cannot read '" + File + "': " + EC.message();
@@ -91,6 +101,10 @@ std::string validateInput(const std::string &File) {
   llvm::StringRef Head = (*Buf)->getBuffer().take_front(8192);
   if (Head.contains('\0'))
     return "'" + File + "' is a binary file, not a source file";
+  if (!LanguageGiven && !isSourceExtension(llvm::sys::path::extension(File)))
+    return "'" + File +
+           "' is not a C, C++, CUDA or HIP source file (force a language "
+           "with -- -x c++)";
   return "";
 }
 
@@ -219,19 +233,30 @@ std::string displayPath(llvm::StringRef Path) {
   return Path.str();
 }
 
+/// Diagnostics from a compilation database name files relative to the
+/// command's directory.
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef BuildDir) {
+  if (Path.empty() || llvm::sys::path::is_absolute(Path) || BuildDir.empty())
+    return Path.str();
+  llvm::SmallString<256> P(BuildDir);
+  llvm::sys::path::append(P, Path);
+  llvm::sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
 std::vector<FixIt> convertFixes(const llvm::StringMap<tooling::Replacements> &Fix,
-                                SourceCache &Cache) {
+                                SourceCache &Cache, llvm::StringRef BuildDir) {
   std::vector<FixIt> Out;
   for (const auto &Entry : Fix)
     for (const tooling::Replacement &R : Entry.second) {
       FixIt F;
-      F.File = displayPath(R.getFilePath());
+      std::string Path = absolutePath(R.getFilePath(), BuildDir);
+      F.File = displayPath(Path);
       F.Offset = R.getOffset();
       F.Length = R.getLength();
       F.Replacement = R.getReplacementText().str();
-      Cache.locate(R.getFilePath().str(), F.Offset, F.Line, F.Column);
-      Cache.locate(R.getFilePath().str(), F.Offset + F.Length, F.EndLine,
-                   F.EndColumn);
+      Cache.locate(Path, F.Offset, F.Line, F.Column);
+      Cache.locate(Path, F.Offset + F.Length, F.EndLine, F.EndColumn);
       Out.push_back(std::move(F));
     }
   return Out;
@@ -241,9 +266,10 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
   Finding F;
   F.Check = E.DiagnosticName;
   F.Message = E.Message.Message;
-  F.Loc.File = displayPath(E.Message.FilePath);
-  Cache.locate(E.Message.FilePath, E.Message.FileOffset, F.Loc.Line,
-               F.Loc.Column, &F.SourceLine);
+  std::string Path = absolutePath(E.Message.FilePath, E.BuildDirectory);
+  F.Loc.File = displayPath(Path);
+  Cache.locate(Path, E.Message.FileOffset, F.Loc.Line, F.Loc.Column,
+               &F.SourceLine);
   // Checks report at Warning level (NOLINT only applies below Error); the
   // severity is the check's default from checks.def. A check marks a finding
   // that the code's context downgrades (e.g. `requires
@@ -262,14 +288,15 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
     F.Sev = Severity::Error;
     F.PromotedFromWarning = true;
   }
-  F.Fixes = convertFixes(E.Message.Fix, Cache);
+  F.Fixes = convertFixes(E.Message.Fix, Cache, E.BuildDirectory);
   for (const tooling::DiagnosticMessage &N : E.Notes) {
     Note Nt;
     Nt.Message = N.Message;
-    Nt.Loc.File = displayPath(N.FilePath);
-    Cache.locate(N.FilePath, N.FileOffset, Nt.Loc.Line, Nt.Loc.Column,
+    std::string NotePath = absolutePath(N.FilePath, E.BuildDirectory);
+    Nt.Loc.File = displayPath(NotePath);
+    Cache.locate(NotePath, N.FileOffset, Nt.Loc.Line, Nt.Loc.Column,
                  &Nt.SourceLine);
-    Nt.Fixes = convertFixes(N.Fix, Cache);
+    Nt.Fixes = convertFixes(N.Fix, Cache, E.BuildDirectory);
     F.Notes.push_back(std::move(Nt));
   }
   if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
@@ -541,7 +568,8 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     return false;
   }
   for (const std::string &F : Files) {
-    Error = validateInput(F);
+    Error = validateInput(F, hasArg(Opts.ExtraArgs, "-x") ||
+                                 !Opts.BuildPath.empty());
     if (Error.empty())
       Error = validateConfigFor(F);
     if (!Error.empty())

@@ -33,5 +33,7 @@ config.substitutions.append(("%check_clang_tidy",
     "python3 " + os.path.join(config.usmcheck_src_root, "test", "checks", "check_usm.py")
     + " --usmcheck " + usmcheck))
 
+if os.geteuid() != 0:
+    config.available_features.add("non-root")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
