@@ -11,6 +11,12 @@
  * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -DREDECLARE -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
  * RUN: not %clang -fsyntax-only -fopenmp -std=c11 -DUSMCHECK_OMP_HAVE_INTEL_EXTENSIONS -include %src_root/headers/sdk/usmcheck/omp_usm.h %s 2>&1 | FileCheck %s --check-prefix=SKIPPED
  * SKIPPED: call to undeclared function 'omp_target_alloc_device'
+ * With a vendor omp.h that declares the Intel names itself (allocator handles
+ * as enumerators, build-date KMP_VERSION_BUILD), omp_usm.h steps aside:
+ * RUN: rm -rf %t && mkdir -p %t/vendor
+ * RUN: cp %S/Inputs/vendor_omp.h %t/vendor/omp.h
+ * RUN: %clang -fsyntax-only -fopenmp -std=c11 -Wall -Werror -I %t/vendor -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
+ * RUN: %clang -fsyntax-only -fopenmp -x c++ -Wall -Werror -I %t/vendor -include %src_root/headers/sdk/usmcheck/omp_usm.h %s
  * Without it, LLVM's omp.h alone rejects the program:
  * RUN: not %clang -fsyntax-only -fopenmp -std=c11 %s 2>&1 | FileCheck %s --check-prefix=NOHDR
  * NOHDR: call to undeclared function 'omp_target_alloc_device'

@@ -18,11 +18,10 @@
  * Signatures follow the vendors' documentation: (size, device) for the
  * allocators, (pointer, device) for the frees, as catalog/usm_apis.def says.
  *
- * Intel's own omp.h declares the Intel names itself. When usmcheck parses
- * with Intel's header on the include path (or with icx, which defines
- * __INTEL_LLVM_COMPILER), define USMCHECK_OMP_HAVE_INTEL_EXTENSIONS to skip
- * them; the LLVM names are declared either way (redeclaring an identical
- * prototype is harmless).
+ * Intel's own omp.h declares the Intel names itself. When the <omp.h> found
+ * is Intel's (detected below, or USMCHECK_OMP_HAVE_INTEL_EXTENSIONS defined
+ * by hand), the Intel names are skipped; the LLVM names are declared either
+ * way (redeclaring an identical prototype is harmless).
  *
  * Valid C and C++. To extend: add a prototype here only for a name that is
  * in catalog/usm_apis.def or usm_selectors.def and missing from omp.h.
@@ -33,7 +32,13 @@
 #include <omp.h>
 #include <stddef.h>
 
-#if defined(__INTEL_LLVM_COMPILER) && !defined(USMCHECK_OMP_HAVE_INTEL_EXTENSIONS)
+/* Intel's omp.h stamps KMP_VERSION_BUILD with its build date; LLVM's keeps
+ * the fixed 20140926. A later stamp means the vendor header, which declares
+ * the Intel names itself (its allocator handles are enumerators, which an
+ * extern declaration here would clash with). */
+#if !defined(USMCHECK_OMP_HAVE_INTEL_EXTENSIONS) &&                            \
+    (defined(__INTEL_LLVM_COMPILER) ||                                         \
+     (defined(KMP_VERSION_BUILD) && KMP_VERSION_BUILD > 20140926))
 #define USMCHECK_OMP_HAVE_INTEL_EXTENSIONS 1
 #endif
 
