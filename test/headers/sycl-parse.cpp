@@ -87,6 +87,12 @@ static double kernels(sycl::queue &q) {
      shared[it.get_linear_id()] += it.get_range(0);
    }).wait();
   q.parallel_for(sycl::range<1>(N), Scale{shared, 0.5});
+  // A plain count converts to range<1>, with and without dependencies.
+  q.parallel_for(N, [=](auto i) { dev[i] += 1; }).wait();
+  q.parallel_for(N, e1, [=](sycl::id<1> i) { shared[i] -= 1; });
+  q.parallel_for<class counted>(N, {e0, e1}, [=](sycl::item<1> it) {
+    shared[it] = dev[it];
+  });
   q.single_task([=] { dev[0] = 42; });
   q.single_task(e1, [=]() { shared[0] = dev[0]; });
 
@@ -120,6 +126,13 @@ static double kernels(sycl::queue &q) {
   });
   q.submit([&](sycl::handler &h) {
     h.single_task([=] { shared[1] = 1; });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::stream out(1024, 256, h);
+    h.parallel_for(N, [=](sycl::id<1> i) {
+      if (i == 0 && i + 1 < N && i * 2 != sycl::id<1>(5))
+        out << "first: " << dev[i] << sycl::endl;
+    });
   });
   q.submit([&](sycl::handler &h) {
     h.parallel_for_work_group(sycl::range<1>(N / 64), sycl::range<1>(64),

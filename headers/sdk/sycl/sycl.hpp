@@ -205,13 +205,14 @@ public:
   std::size_t get(int dimension) const { return v[dimension]; }
   std::size_t &operator[](int dimension) { return v[dimension]; }
   std::size_t operator[](int dimension) const { return v[dimension]; }
-  friend id operator+(const id &a, const id &b);
-  friend id operator-(const id &a, const id &b);
-  friend id operator*(const id &a, std::size_t s);
-  friend bool operator==(const id &a, const id &b);
-  friend bool operator!=(const id &a, const id &b);
   static constexpr int dimensions = Dims;
 };
+// id-id arithmetic and comparison. Templates, so that `i == 0` and `i + 1`
+// on an id<1> use its size_t conversion instead of being ambiguous.
+template <int D> id<D> operator+(const id<D> &a, const id<D> &b);
+template <int D> id<D> operator-(const id<D> &a, const id<D> &b);
+template <int D> bool operator==(const id<D> &a, const id<D> &b);
+template <int D> bool operator!=(const id<D> &a, const id<D> &b);
 id(std::size_t)->id<1>;
 id(std::size_t, std::size_t)->id<2>;
 id(std::size_t, std::size_t, std::size_t)->id<3>;
@@ -816,6 +817,33 @@ template <typename T, int Dims>
 buffer(T *, const range<Dims> &, const property_list & = {})
     -> buffer<T, Dims>;
 
+// --- kernel output ----------------------------------------------------------------
+enum class stream_manipulator {
+  flush,
+  dec,
+  hex,
+  oct,
+  noshowbase,
+  showbase,
+  noshowpos,
+  showpos,
+  endl,
+  fixed,
+  scientific,
+  hexfloat,
+  defaultfloat
+};
+inline constexpr stream_manipulator endl = stream_manipulator::endl;
+inline constexpr stream_manipulator flush = stream_manipulator::flush;
+
+/// Kernel-side output (`out << x << sycl::endl;`).
+class stream {
+public:
+  stream(std::size_t totalBufferSize, std::size_t workItemBufferSize,
+         handler &cgh, const property_list &propList = {});
+  template <typename T> const stream &operator<<(const T &rhs) const;
+};
+
 // --- kernel invocation ---------------------------------------------------------------
 namespace detail {
 /// Calls a kernel the way the runtime would, so that generic lambdas are
@@ -880,19 +908,24 @@ public:
   void single_task(const KernelType &kernelFunc) {
     detail::invoke_kernel(kernelFunc);
   }
-  /// parallel_for(range, [reductions...,] kernel)
-  template <typename KernelName = detail::auto_name, int Dims,
-            typename... Rest>
-  void parallel_for(range<Dims> numWorkItems, Rest &&...rest) {
-    detail::launch<item<Dims>>(std::forward<Rest>(rest)...);
+  /// parallel_for(range, [reductions...,] kernel). One overload per
+  /// dimensionality, as in the specification, so that a plain count
+  /// converts: h.parallel_for(N, kernel).
+#define USMCHECK_SYCL_HANDLER_PARALLEL_FOR(D)                                  \
+  template <typename KernelName = detail::auto_name, typename... Rest>         \
+  void parallel_for(range<D> numWorkItems, Rest &&...rest) {                   \
+    detail::launch<item<D>>(std::forward<Rest>(rest)...);                      \
+  }                                                                            \
+  /* parallel_for(range, offset, kernel): deprecated in SYCL 2020. */          \
+  template <typename KernelName = detail::auto_name, typename KernelType>      \
+  void parallel_for(range<D> numWorkItems, id<D> workItemOffset,               \
+                    const KernelType &kernelFunc) {                            \
+    detail::invoke_kernel(kernelFunc, detail::make_kernel_arg<item<D>>());     \
   }
-  /// parallel_for(range, offset, kernel): deprecated in SYCL 2020.
-  template <typename KernelName = detail::auto_name, int Dims,
-            typename KernelType>
-  void parallel_for(range<Dims> numWorkItems, id<Dims> workItemOffset,
-                    const KernelType &kernelFunc) {
-    detail::invoke_kernel(kernelFunc, detail::make_kernel_arg<item<Dims>>());
-  }
+  USMCHECK_SYCL_HANDLER_PARALLEL_FOR(1)
+  USMCHECK_SYCL_HANDLER_PARALLEL_FOR(2)
+  USMCHECK_SYCL_HANDLER_PARALLEL_FOR(3)
+#undef USMCHECK_SYCL_HANDLER_PARALLEL_FOR
   /// parallel_for(nd_range, [reductions...,] kernel)
   template <typename KernelName = detail::auto_name, int Dims,
             typename... Rest>
@@ -1001,27 +1034,30 @@ public:
     detail::invoke_kernel(kernelFunc);
     return event();
   }
-  /// parallel_for(range, [event | vector<event>,] [reductions...,] kernel)
-  template <typename KernelName = detail::auto_name, int Dims,
-            typename... Rest>
-  event parallel_for(range<Dims> numWorkItems, Rest &&...rest) {
-    detail::launch<item<Dims>>(std::forward<Rest>(rest)...);
-    return event();
+  /// parallel_for(range, [event | vector<event>,] [reductions...,] kernel).
+  /// One overload per dimensionality, as in the specification, so that a
+  /// plain count converts: q.parallel_for(N, kernel).
+#define USMCHECK_SYCL_QUEUE_PARALLEL_FOR(D)                                    \
+  template <typename KernelName = detail::auto_name, typename... Rest>         \
+  event parallel_for(range<D> numWorkItems, Rest &&...rest) {                  \
+    detail::launch<item<D>>(std::forward<Rest>(rest)...);                      \
+    return event();                                                            \
+  }                                                                            \
+  template <typename KernelName = detail::auto_name, typename... Rest>         \
+  event parallel_for(range<D> numWorkItems, event depEvent, Rest &&...rest) {  \
+    detail::launch<item<D>>(std::forward<Rest>(rest)...);                      \
+    return event();                                                            \
+  }                                                                            \
+  template <typename KernelName = detail::auto_name, typename... Rest>         \
+  event parallel_for(range<D> numWorkItems,                                    \
+                     const std::vector<event> &depEvents, Rest &&...rest) {    \
+    detail::launch<item<D>>(std::forward<Rest>(rest)...);                      \
+    return event();                                                            \
   }
-  template <typename KernelName = detail::auto_name, int Dims,
-            typename... Rest>
-  event parallel_for(range<Dims> numWorkItems, event depEvent,
-                     Rest &&...rest) {
-    detail::launch<item<Dims>>(std::forward<Rest>(rest)...);
-    return event();
-  }
-  template <typename KernelName = detail::auto_name, int Dims,
-            typename... Rest>
-  event parallel_for(range<Dims> numWorkItems,
-                     const std::vector<event> &depEvents, Rest &&...rest) {
-    detail::launch<item<Dims>>(std::forward<Rest>(rest)...);
-    return event();
-  }
+  USMCHECK_SYCL_QUEUE_PARALLEL_FOR(1)
+  USMCHECK_SYCL_QUEUE_PARALLEL_FOR(2)
+  USMCHECK_SYCL_QUEUE_PARALLEL_FOR(3)
+#undef USMCHECK_SYCL_QUEUE_PARALLEL_FOR
   /// parallel_for(nd_range, [event | vector<event>,] [reductions...,] kernel)
   template <typename KernelName = detail::auto_name, int Dims,
             typename... Rest>
