@@ -213,6 +213,13 @@ static void containers_and_buffers(sycl::queue &q) {
 
 static void devices() {
   sycl::queue gpu{sycl::gpu_selector_v};
+  // Programs rely on <sycl/sycl.hpp> making std::cout visible, and still
+  // use the SYCL 1.2.1-era usm_*_allocations descriptors.
+  sycl::device d = gpu.get_device();
+  std::cout << d.get_platform().get_info<sycl::info::platform::name>() << ": "
+            << d.get_info<sycl::info::device::name>() << " shared USM "
+            << d.get_info<sycl::info::device::usm_shared_allocations>()
+            << "\n";
   sycl::queue legacy{sycl::gpu_selector{}};
   sycl::queue ordered{sycl::default_selector_v, sycl::property::queue::in_order{}};
   sycl::device root = gpu.get_device();

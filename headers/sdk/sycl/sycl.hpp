@@ -45,6 +45,8 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+// Implementations make <iostream> visible and programs rely on it.
+#include <iostream>
 #include <memory>
 #include <string>
 #include <system_error>
@@ -401,7 +403,43 @@ struct partition_max_sub_devices {
 struct device_type {
   using return_type = info::device_type;
 };
+struct max_mem_alloc_size {
+  using return_type = std::uint64_t;
+};
+struct global_mem_cache_size {
+  using return_type = std::uint64_t;
+};
+struct sub_group_sizes {
+  using return_type = std::vector<std::size_t>;
+};
+// Deprecated in SYCL 2020 (use device::has(aspect::...)) but common.
+struct usm_device_allocations {
+  using return_type = bool;
+};
+struct usm_host_allocations {
+  using return_type = bool;
+};
+struct usm_shared_allocations {
+  using return_type = bool;
+};
+struct usm_restricted_shared_allocations {
+  using return_type = bool;
+};
+struct usm_system_allocations {
+  using return_type = bool;
+};
 } // namespace device
+namespace platform {
+struct name {
+  using return_type = std::string;
+};
+struct vendor {
+  using return_type = std::string;
+};
+struct version {
+  using return_type = std::string;
+};
+} // namespace platform
 } // namespace info
 
 class platform {
@@ -409,6 +447,7 @@ public:
   platform();
   std::vector<device> get_devices(
       info::device_type type = info::device_type::all) const;
+  template <typename Param> typename Param::return_type get_info() const;
   static std::vector<platform> get_platforms();
 };
 
