@@ -148,6 +148,14 @@ struct Doctor {
       Fix = "check the network and base_url";
       break;
     }
+    // Say whether a proxy was involved (its URL may hold credentials, so
+    // only the variable's name).
+    for (const char *V : {"HTTPS_PROXY", "https_proxy", "HTTP_PROXY",
+                          "http_proxy", "ALL_PROXY", "all_proxy"})
+      if (const char *P = std::getenv(V); P && *P) {
+        Cause += " ($" + std::string(V) + " is set; NO_PROXY decides if it is used)";
+        break;
+      }
     report(Mark::Fail, Step, Cause + " (" + What + ": " + R.ErrorText + ")",
            Fix);
   }
@@ -286,8 +294,11 @@ int Doctor::run(const LlmOverrides &O) {
                S.ProviderId + "] or pass --base-url");
   else
     report(Mark::Ok, "provider",
-           "'" + S.ProviderId + "' (" + S.ProviderName + ") from " +
-               S.ProviderSource + ", wire_api = " + wireApiName(S.Wire));
+           "'" + S.ProviderId + "'" +
+               (S.ProviderName != S.ProviderId ? " (" + S.ProviderName + ")"
+                                                : std::string()) +
+               " from " + S.ProviderSource + ", wire_api = " +
+               wireApiName(S.Wire));
 
   // 3. model
   if (S.Model.empty())

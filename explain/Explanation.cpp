@@ -577,6 +577,19 @@ std::string wrap(const std::string &Text, const std::string &Indent,
   return Out;
 }
 
+/// Notes that the explanation already shows: the allocation note (as the
+/// allocation excerpt) and notes offering one of the catalog fixes listed in
+/// the fixes section.
+bool shownElsewhere(const Note &N, const FindingFacts &Facts) {
+  if (Facts.Alloc && N.Loc.Line == Facts.AllocLoc.Line &&
+      N.Loc.File == Facts.AllocLoc.File)
+    return true;
+  for (FixId Id : Facts.Fixes)
+    if (N.Message.find(std::string(fixInfo(Id).Title)) != std::string::npos)
+      return true;
+  return false;
+}
+
 std::string langFence(const FindingFacts &Facts) {
   if (!Facts.M)
     return "c";
@@ -664,14 +677,12 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
       OS << excerpt(Facts.AllocLoc, Facts.AllocLine, AllocLines, 0, "  ");
     }
     for (const Note &N : F.Notes)
-      if (!(Facts.Alloc && N.Loc.Line == Facts.AllocLoc.Line &&
-            N.Loc.File == Facts.AllocLoc.File))
+      if (!shownElsewhere(N, Facts))
         OS << "  note: " << locString(N.Loc) << ": " << N.Message << "\n";
   }
   if (Md)
     for (const Note &N : F.Notes)
-      if (!(Facts.Alloc && N.Loc.Line == Facts.AllocLoc.Line &&
-            N.Loc.File == Facts.AllocLoc.File))
+      if (!shownElsewhere(N, Facts))
         OS << "- note (`" << locString(N.Loc) << "`): " << N.Message << "\n";
 
   std::vector<Kind> Kinds = kindsInvolved(Facts);
