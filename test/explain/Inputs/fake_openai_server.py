@@ -24,6 +24,7 @@ without the internet:
                              events whose data is not JSON)
   --truncate                 streams stop before their final event
   --no-stream-support        ignore "stream": true and answer in one JSON
+  --no-chat, --no-responses  do not serve that wire API (404)
 
 Two ways to run it:
   fake_openai_server.py [options] --port-file F
@@ -115,7 +116,12 @@ def make_handler(state):
         def route(self):
             """The endpoint name, or None if the path is not served."""
             path = urllib.parse.urlsplit(self.path).path.rstrip("/")
-            for name in ("models", "chat/completions", "responses"):
+            served = ["models"]
+            if not opts.no_chat:
+                served.append("chat/completions")
+            if not opts.no_responses:
+                served.append("responses")
+            for name in served:
                 if path == "/v1/" + name and opts.prefix in ("v1", "both"):
                     return name
                 if path == "/" + name and opts.prefix in ("none", "both"):
@@ -318,6 +324,8 @@ def main():
     ap.add_argument("--malformed", action="store_true")
     ap.add_argument("--truncate", action="store_true")
     ap.add_argument("--no-stream-support", action="store_true")
+    ap.add_argument("--no-chat", action="store_true")
+    ap.add_argument("--no-responses", action="store_true")
     ap.add_argument("--answer", default=DEFAULT_ANSWER)
     ap.add_argument("--log")
     ap.add_argument("--template", action="append", default=[],
