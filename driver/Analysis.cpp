@@ -30,6 +30,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <cstdio>
 #include <map>
@@ -108,51 +110,100 @@ std::string validateInput(const std::string &File, bool LanguageGiven) {
   return "";
 }
 
-/// Language and model flags inferred from the file and its command line.
-/// Flags the user already gave win: these are appended only when missing.
-std::vector<std::string> inferredFlags(const std::string &File,
-                                       const std::vector<std::string> &Cmd) {
-  std::vector<std::string> Add;
+/// The CUDA toolkit clang-19 can parse with: the user's --cuda-path, else
+/// $CUDA_PATH, else /usr/local/cuda, if its cuda.h says CUDA <= 12.5 (newer
+/// toolkits break clang-19's CUDA wrapper headers). Empty if none.
+std::string usableCudaToolkit(const std::vector<std::string> &Cmd) {
+  std::string Dir;
+  for (const std::string &A : Cmd)
+    if (llvm::StringRef(A).starts_with("--cuda-path="))
+      Dir = A.substr(strlen("--cuda-path="));
+  if (Dir.empty())
+    if (const char *Env = std::getenv("CUDA_PATH"))
+      Dir = Env;
+  if (Dir.empty())
+    Dir = "/usr/local/cuda";
+  auto Buf = llvm::MemoryBuffer::getFile(Dir + "/include/cuda.h");
+  if (!Buf)
+    return "";
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  size_t Pos = Text.find("#define CUDA_VERSION");
+  if (Pos == llvm::StringRef::npos)
+    return "";
+  unsigned Version = 0;
+  llvm::StringRef Num =
+      Text.substr(Pos + strlen("#define CUDA_VERSION")).ltrim();
+  Num = Num.take_while([](char C) { return C >= '0' && C <= '9'; });
+  if (Num.getAsInteger(10, Version) || Version > 12050)
+    return "";
+  return Dir;
+}
+
+/// Flags of the user's command that clang-19 cannot use for a host-side
+/// analysis parse (Intel spellings, SYCL device compilation, GPU targets).
+bool isDroppedFlag(llvm::StringRef A) {
+  return A == "-fiopenmp" || A == "-qopenmp" ||
+         A.starts_with("-fopenmp-targets=spir64") || A.starts_with("-fsycl") ||
+         A.starts_with("--offload-arch=") || A.starts_with("--cuda-gpu-arch=") ||
+         A.starts_with("-arch=") || A.starts_with("--cuda-path=/nonexistent");
+}
+
+/// What a command analyses: language from the extension, `-x` and the
+/// model flags (see docs/headers.md for why each flag is needed).
+struct Inferred {
+  std::vector<std::string> Front; ///< before the user's flags (-x, ...)
+  std::vector<std::string> Back;  ///< after them (fallback headers last)
+};
+
+Inferred inferredFlags(const std::string &File,
+                       const std::vector<std::string> &Cmd) {
+  Inferred Out;
   llvm::StringRef Ext = llvm::sys::path::extension(File);
-  std::string Headers = headersDir();
+  std::string H = headersDir() + "/sdk";
   std::string Content;
   if (auto Buf = llvm::MemoryBuffer::getFile(File))
     Content = std::string((*Buf)->getBuffer());
 
   if (!hasArg(Cmd, "-resource-dir"))
-    Add.push_back(std::string("-resource-dir=") + USMCHECK_RESOURCE_DIR);
+    Out.Front.push_back(std::string("-resource-dir=") + USMCHECK_RESOURCE_DIR);
 
-  bool IsCuda = Ext == ".cu" || Ext == ".cuh" || hasArg(Cmd, "-xcuda") ||
-                std::find(Cmd.begin(), Cmd.end(), "cuda") != Cmd.end();
-  bool IsHip = Ext == ".hip";
+  bool LangGiven = hasArg(Cmd, "-x");
+  bool IsCuda = Ext == ".cu" || Ext == ".cuh" ||
+                std::find(Cmd.begin(), Cmd.end(), "-xcuda") != Cmd.end() ||
+                (LangGiven && std::find(Cmd.begin(), Cmd.end(), "cuda") != Cmd.end());
+  bool IsHip = Ext == ".hip" ||
+               std::find(Cmd.begin(), Cmd.end(), "-xhip") != Cmd.end() ||
+               (LangGiven && std::find(Cmd.begin(), Cmd.end(), "hip") != Cmd.end());
   if (IsCuda) {
-    if (!hasArg(Cmd, "-x"))
-      Add.insert(Add.end(), {"-x", "cuda"});
-    // Parse host and device sides without a toolkit: the analysis headers
-    // declare the runtime API and the kernel builtins.
-    if (!hasArg(Cmd, "--cuda-path"))
-      Add.insert(Add.end(), {"-nocudainc", "-nocudalib"});
-    if (!hasArg(Cmd, "--cuda-host-only") && !hasArg(Cmd, "--cuda-device-only"))
-      Add.push_back("--cuda-host-only");
-    std::string Prelude = Headers + "/sdk/usmcheck/cuda_prelude.h";
-    if (llvm::sys::fs::exists(Prelude))
-      Add.insert(Add.end(), {"-include", Prelude});
+    if (!LangGiven)
+      Out.Front.insert(Out.Front.end(), {"-x", "cuda"});
+    Out.Back.insert(Out.Back.end(),
+                    {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version"});
+    if (usableCudaToolkit(Cmd).empty()) {
+      // No toolkit clang-19 can use: the analysis headers stand in for it.
+      Out.Back.push_back("-nocudainc");
+      Out.Back.insert(Out.Back.end(),
+                      {"-include", H + "/usmcheck/cuda_prelude.h"});
+    }
+  } else if (IsHip) {
+    if (!LangGiven)
+      Out.Front.insert(Out.Front.end(), {"-x", "hip"});
+    Out.Back.insert(Out.Back.end(),
+                    {"--offload-host-only", "-nogpuinc", "-nogpulib"});
   }
-  if (IsHip && !hasArg(Cmd, "-x"))
-    Add.insert(Add.end(), {"-x", "c++"});
   bool UsesOpenMP = Content.find("#pragma omp") != std::string::npos ||
-                    Content.find("<omp.h>") != std::string::npos;
-  if (UsesOpenMP && !hasArg(Cmd, "-fopenmp"))
-    Add.push_back("-fopenmp");
-  std::string OmpExtras = Headers + "/sdk/usmcheck/omp_usm.h";
-  if (UsesOpenMP && llvm::sys::fs::exists(OmpExtras))
-    Add.insert(Add.end(), {"-include", OmpExtras});
-  // Last, so the user's -I/-isystem paths (and so real SDKs) win.
+                    Content.find("<omp.h>") != std::string::npos ||
+                    hasArg(Cmd, "-fopenmp") || hasArg(Cmd, "-fiopenmp") ||
+                    hasArg(Cmd, "-qopenmp");
+  if (UsesOpenMP) {
+    if (!hasArg(Cmd, "-fopenmp") || hasArg(Cmd, "-fopenmp-targets=spir64"))
+      Out.Back.push_back("-fopenmp");
+    Out.Back.insert(Out.Back.end(), {"-include", H + "/usmcheck/omp_usm.h"});
+  }
   // -idirafter: searched after every user and system directory, so the real
   // SDK headers win whenever they are installed.
-  Add.push_back("-idirafter");
-  Add.push_back(Headers + "/sdk");
-  return Add;
+  Out.Back.insert(Out.Back.end(), {"-idirafter", H});
+  return Out;
 }
 
 /// Adds the inferred flags to every command (before the file name).
@@ -165,12 +216,22 @@ public:
   getCompileCommands(llvm::StringRef File) const override {
     std::vector<tooling::CompileCommand> Cmds = Base->getCompileCommands(File);
     for (tooling::CompileCommand &C : Cmds) {
-      std::vector<std::string> Add = inferredFlags(File.str(), C.CommandLine);
-      // Insert after argv[0]; the source file stays where it was.
-      C.CommandLine.insert(C.CommandLine.begin() + (C.CommandLine.empty() ? 0 : 1),
-                           Add.begin(), Add.end());
-      // Compiler diagnostics other than errors are noise for this tool.
-      C.CommandLine.push_back("-Wno-everything");
+      std::vector<std::string> &L = C.CommandLine;
+      Inferred Add = inferredFlags(File.str(), L);
+      L.erase(std::remove_if(L.begin() + (L.empty() ? 0 : 1), L.end(),
+                             [](const std::string &A) { return isDroppedFlag(A); }),
+              L.end());
+      // Front flags go right after argv[0]; back flags after the user's
+      // flags but before the source file, so `-x` still applies to it.
+      auto FileIt = std::find_if(L.begin(), L.end(), [&](const std::string &A) {
+        return A == File || llvm::StringRef(File).ends_with("/" + A);
+      });
+      size_t FilePos = FileIt == L.end() ? L.size() : FileIt - L.begin();
+      L.insert(L.begin() + FilePos, Add.Back.begin(), Add.Back.end());
+      L.insert(L.begin() + (L.empty() ? 0 : 1), Add.Front.begin(),
+               Add.Front.end());
+      // Compiler warnings are noise for this tool; errors still show.
+      L.insert(L.begin() + 1, "-Wno-everything");
     }
     return Cmds;
   }

@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::usm {
@@ -30,7 +31,14 @@ const ::usm::Api *apiForCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
     return nullptr;
-  return ::usm::findApi(catalogName(*FD));
+  std::string Name = catalogName(*FD);
+  if (const ::usm::Api *A = ::usm::findApi(Name))
+    return A;
+  // The real cuda.h maps cuMemAlloc & co to versioned symbols.
+  llvm::StringRef N(Name);
+  if (N.consume_back("_v2") || N.consume_back("_v3"))
+    return ::usm::findApi(N);
+  return nullptr;
 }
 
 std::vector<std::string> apiNames(::usm::Role R,
