@@ -21,6 +21,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -667,11 +668,19 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       ClangTidyContext Context(std::move(Provider));
       llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
           new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-      // runClangTidy prints compiler diagnostics nowhere; it returns them.
-      std::vector<ClangTidyError> Errors =
-          runClangTidy(Context, Db, {Files[I]}, FS, /*ApplyAnyFix=*/true);
+      // A crash inside a check must not take the whole run down: it is
+      // reported for this file and the others are still analysed.
+      std::vector<ClangTidyError> Errors;
+      llvm::CrashRecoveryContext CRC;
+      bool Ok = CRC.RunSafely([&] {
+        Errors = runClangTidy(Context, Db, {Files[I]}, FS, /*ApplyAnyFix=*/true);
+      });
       FileResult &Out = Result.Files[I];
       Out.File = Files[I];
+      if (!Ok)
+        Out.InternalError = "the analysis of '" + Files[I] +
+                            "' crashed (an internal error in usmcheck); its "
+                            "findings are incomplete; please report it with the file";
       for (const ClangTidyError &E : Errors)
         convert(E, Out, Cache);
       if (!Opts.ExportFixes.empty()) {
@@ -688,6 +697,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       }
     }
   };
+  llvm::CrashRecoveryContext::Enable();
   unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
   if (Jobs == 1) {
     Worker();

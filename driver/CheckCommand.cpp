@@ -258,6 +258,14 @@ int checkMain(const Args &A) {
   }
   if (!Quiet && (Format == "text" || !Output.empty()))
     std::fprintf(stderr, "usmcheck: %s\n", summaryLine(Result).c_str());
+  bool Crashed = false;
+  for (const FileResult &F : Result.Files)
+    if (!F.InternalError.empty()) {
+      std::fprintf(stderr, "usmcheck: error: %s\n", F.InternalError.c_str());
+      Crashed = true;
+    }
+  if (Crashed)
+    return 2;
   return Result.errorCount() ? 1 : 0;
 }
 

@@ -53,6 +53,9 @@ struct FileResult {
   std::vector<Finding> Findings;
   /// Compiler errors: the AST was incomplete, so the analysis was partial.
   std::vector<Finding> CompileErrors;
+  /// Set when the analysis of this file crashed (a bug in usmcheck): its
+  /// findings may be incomplete and the run exits with status 2.
+  std::string InternalError;
   bool partial() const { return !CompileErrors.empty(); }
 };
 
