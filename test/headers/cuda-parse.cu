@@ -19,6 +19,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <device_launch_parameters.h>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -66,6 +67,17 @@ __global__ void __launch_bounds__(256) reduce(const double *in, double *out,
   flag = clampi(gridDim.x, warpSize);
 }
 
+// Kernels call the C/C++ math library and device malloc/free.
+__global__ void maths(float *f, double *d) {
+  unsigned i = threadIdx.x;
+  f[i] = sqrtf(f[i]) + expf(f[i]) + fabsf(f[i]) + fminf(f[i], 1.0f);
+  d[i] = std::sqrt(d[i]) + exp(d[i]) + fmax(d[i], 1.0) + pow(d[i], 2.0);
+  int *scratch = (int *)malloc(16);
+  scratch[0] = (int)i;
+  free(scratch);
+  __threadfence();
+}
+
 template <typename T> __global__ void fill(T *p, T v, size_t n) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -107,6 +119,7 @@ int main() {
   scale<<<(N + 255) / 256, 256>>>(d, 0.5, N);
   reduce<<<N / 256, 256, 256 * sizeof(double), s>>>(d, sum, N);
   fill<double><<<dim3(N / 256), dim3(256), 0, s>>>(m, 1.0, N);
+  maths<<<1, 32>>>((float *)img, d);
   void *args[] = {&d};
   CHECK(cudaLaunchKernel((const void *)scale, dim3(1), dim3(1), args, 0, s));
   CHECK(cudaGetLastError());

@@ -9,10 +9,16 @@
 // RUN: not %clang -fsyntax-only -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version --cuda-path=%t.no-cuda -idirafter %src_root/headers/sdk %s 2>&1 | FileCheck %s
 // CHECK: error: {{.*}}__global__
 
+// Standard headers after the prelude still work (clang's cuda_wrappers/new
+// needs the device malloc/free the analysis headers declare).
+#include <cmath>
+#include <iostream>
+#include <vector>
+
 __global__ void fill(double *buf, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    buf[i] = i;
+    buf[i] = sqrt((double)i);
 }
 
 int main() {
@@ -21,6 +27,9 @@ int main() {
     return 1;
   fill<<<4, 256>>>(buf, 1024);
   cudaDeviceSynchronize();
+  std::vector<double> host(1024);
+  cudaMemcpy(host.data(), buf, 1024 * sizeof(double), cudaMemcpyDeviceToHost);
+  std::cout << host[100] << "\n";
   cudaFree(buf);
   return 0;
 }

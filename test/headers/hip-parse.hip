@@ -13,6 +13,7 @@
 // RUN: %clang -fsyntax-only -Wall -Werror -x c++ -DHOST_ONLY -idirafter %src_root/headers/sdk %s
 
 #include <hip/hip_runtime.h>
+#include <cmath>
 #include <cstdio>
 
 #ifndef USMCHECK_ANALYSIS_HEADERS
@@ -40,6 +41,17 @@ __global__ void saxpy(float a, const float *x, float *y, int n) {
   tile[threadIdx.x % 64] = y[i];
   __syncthreads();
   done = 1;
+}
+
+// Kernels call the C/C++ math library and device malloc/free.
+__global__ void maths(float *f, double *d) {
+  unsigned i = threadIdx.x;
+  f[i] = sqrtf(f[i]) + expf(f[i]) + fabsf(f[i]);
+  d[i] = std::sqrt(d[i]) + exp(d[i]) + fmax(d[i], 1.0) + pow(d[i], 2.0);
+  int *scratch = (int *)malloc(16);
+  scratch[0] = (int)i;
+  free(scratch);
+  atomicAdd(&d[0], 1.0);
 }
 #endif
 
@@ -94,6 +106,7 @@ int main() {
   HIP_CHECK(hipMemcpyFromSymbol(h, HIP_SYMBOL(table), sizeof(float) * 16));
   hipLaunchKernelGGL(saxpy, dim3(N / 256), dim3(256), 0, s, 2.0f, x, y, N);
   saxpy<<<N / 256, 256, 0, s>>>(2.0f, x, m, N);
+  maths<<<1, 64>>>(x, (double *)y);
   HIP_CHECK(hipGetLastError());
 #endif
 

@@ -19,11 +19,7 @@
 #include <stddef.h>
 
 #define USMCHECK_ANALYSIS_HEADERS 1
-#ifndef HIP_VERSION
-#define HIP_VERSION_MAJOR 6
-#define HIP_VERSION_MINOR 0
-#define HIP_VERSION 60000000
-#endif
+#include "hip_version.h"
 #if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)
 #define __HIP_PLATFORM_AMD__ 1
 #endif

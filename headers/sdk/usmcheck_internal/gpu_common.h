@@ -29,6 +29,37 @@
 
 #include <stddef.h>
 
+#if defined(__HIP__) && defined(__cplusplus) &&                               \
+    !defined(__CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__)
+/* What clang includes in every HIP file unless -nogpuinc: the execution-space
+ * qualifiers, device malloc/free and the device math library. It needs no
+ * ROCm installation (only hip/hip_version.h, which is beside this file). */
+#include <__clang_hip_runtime_wrapper.h>
+#endif
+
+#if defined(__CUDA__) && defined(__cplusplus)
+/* Kernels call the C and C++ math functions (sqrtf, std::exp, ...). Clang
+ * ships their device-side declarations and definitions in its resource
+ * directory (over libdevice, declared but not needed for parsing); the real
+ * CUDA headers pull them in through __clang_cuda_runtime_wrapper.h. Repeat
+ * the part of that wrapper which needs no SDK, in the same order: forward
+ * declarations, then the standard headers with __CUDACC__ defined (which
+ * keeps libstdc++ away from __float128), and after the qualifiers below
+ * the libdevice declarations and the math wrappers. */
+#include <__clang_cuda_math_forward_declares.h>
+#define __CUDACC__
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <stdlib.h>
+#include <string.h>
+#undef __CUDACC__
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12040
+#endif
+#define USMCHECK_CUDA_DEVICE_MATH 1
+#endif
+
 /* The analysis headers announce themselves, so a check or a test can tell
  * whether the real SDK or these declarations were parsed. */
 #define USMCHECK_ANALYSIS_HEADERS 1
@@ -61,6 +92,18 @@
 #endif
 #ifndef __forceinline__
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#endif
+
+#ifdef USMCHECK_CUDA_DEVICE_MATH
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+/* Device malloc/free: kernels may call them, and clang's
+ * cuda_wrappers/new calls them from its device operator new/delete. */
+extern "C" {
+__device__ void *malloc(size_t size);
+__device__ void free(void *ptr);
+}
 #endif
 
 #ifdef __cplusplus
@@ -107,8 +150,10 @@ static __device__ const int warpSize = 32;
 
 /* Device-side intrinsics (declarations only: the analysis never runs them). */
 __device__ void __syncthreads(void);
+#ifndef USMCHECK_CUDA_DEVICE_MATH /* clang's device functions define these */
 __device__ void __threadfence(void);
 __device__ void __threadfence_system(void);
+#endif
 __device__ int atomicAdd(int *address, int val);
 __device__ unsigned int atomicAdd(unsigned int *address, unsigned int val);
 __device__ unsigned long long atomicAdd(unsigned long long *address,
