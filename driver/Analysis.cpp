@@ -18,6 +18,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -324,7 +325,8 @@ std::vector<FixIt> convertFixes(const llvm::StringMap<tooling::Replacements> &Fi
   return Out;
 }
 
-void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
+void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
+             const GlobList &WarningsAsErrors) {
   Finding F;
   F.Check = E.DiagnosticName;
   F.Message = E.Message.Message;
@@ -346,7 +348,10 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache) {
                 : Info->DefaultSeverity;
   else
     F.Sev = Severity::Warning;
-  if (E.IsWarningAsError && F.Sev == Severity::Warning) {
+  // clang-tidy marks only Warning-level diagnostics; downgraded (Remark)
+  // findings are warnings too, so the globs are applied here.
+  if ((E.IsWarningAsError || WarningsAsErrors.contains(F.Check)) &&
+      F.Sev == Severity::Warning) {
     F.Sev = Severity::Error;
     F.PromotedFromWarning = true;
   }
@@ -681,8 +686,10 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
         Out.InternalError = "the analysis of '" + Files[I] +
                             "' crashed (an internal error in usmcheck); its "
                             "findings are incomplete; please report it with the file";
+      ClangTidyOptions FileOpts = Context.getOptionsForFile(Files[I]);
+      GlobList Promote(FileOpts.WarningsAsErrors.value_or(""));
       for (const ClangTidyError &E : Errors)
-        convert(E, Out, Cache);
+        convert(E, Out, Cache, Promote);
       if (!Opts.ExportFixes.empty()) {
         std::lock_guard<std::mutex> Lock(ErrorMutex);
         for (const ClangTidyError &E : Errors)
