@@ -320,7 +320,10 @@ int Doctor::run(const LlmOverrides &O) {
     std::string Val = V ? V : "";
     if (!V)
       report(Mark::Fail, "key", "$" + S.EnvKey + " (env_key) is not set",
-             "export " + S.EnvKey + "=<your key>");
+             "export " + S.EnvKey + "=<your key>" +
+                 (S.EnvKeyInstructions.empty()
+                      ? std::string()
+                      : " (" + S.EnvKeyInstructions + ")"));
     else if (Val.empty())
       report(Mark::Fail, "key", "$" + S.EnvKey + " (env_key) is set but empty",
              "export " + S.EnvKey + "=<your key>");

@@ -302,6 +302,10 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
               ": " + errorSummary(Resp.Body);
     if (Resp.Attempts > 1)
       A.Error += " (after " + std::to_string(Resp.Attempts) + " attempts)";
+    if (!Resp.RetryAfter.empty() && Resp.Attempts <= S.MaxRetries &&
+        (Resp.Status == 429 || Resp.Status >= 500))
+      A.Error += "; Retry-After: " + Resp.RetryAfter +
+                 " is longer than usmcheck waits (30 s); try again later";
     if (Resp.Status == 401 || Resp.Status == 403)
       A.Error += "; check the key in $" +
                  (S.EnvKey.empty() ? std::string("<env_key>") : S.EnvKey) +

@@ -233,6 +233,7 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
       S.ProviderName = PV["name"].value_or(Provider);
       setIf(PV["base_url"], S.BaseUrl);
       setIf(PV["env_key"], S.EnvKey);
+      setIf(PV["env_key_instructions"], S.EnvKeyInstructions);
       setIf(PV["wire_api"], WireName);
       if (auto R = PV["request_max_retries"].value<int64_t>())
         S.MaxRetries = static_cast<int>(*R);
@@ -263,7 +264,9 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
     } else if (Provider == "openai") {
       S.ProviderName = "OpenAI";
       S.ProviderSource = "built-in provider 'openai'";
-      S.BaseUrl = "https://api.openai.com/v1";
+      // Codex lets OPENAI_BASE_URL move the built-in provider (proxies).
+      const char *EnvBase = std::getenv("OPENAI_BASE_URL");
+      S.BaseUrl = EnvBase && *EnvBase ? EnvBase : "https://api.openai.com/v1";
       S.EnvKey = "OPENAI_API_KEY";
       WireName = "responses";
     } else if (Provider == "oss") {

@@ -73,6 +73,7 @@ struct LlmSettings {
   std::string Model;
   std::string BaseUrl;
   std::string EnvKey;
+  std::string EnvKeyInstructions; ///< Codex's hint on getting the key
   WireApi Wire = WireApi::Chat;
   std::vector<std::pair<std::string, std::string>> QueryParams;
   std::vector<std::pair<std::string, std::string>> HttpHeaders;

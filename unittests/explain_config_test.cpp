@@ -132,6 +132,31 @@ TEST_F(ConfigTest, BuiltInOpenAIProviderByDefault) {
   EXPECT_EQ(S.BaseUrl, "https://api.openai.com/v1");
 }
 
+TEST_F(ConfigTest, OpenAIBaseUrlMovesBuiltInProvider) {
+  setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1", 1);
+  LlmSettings S;
+  std::string Err;
+  EXPECT_TRUE(load("model = \"gpt-4.1\"\n", S, Err)) << Err;
+  unsetenv("OPENAI_BASE_URL");
+  EXPECT_EQ(S.BaseUrl, "http://127.0.0.1:9/v1");
+}
+
+TEST_F(ConfigTest, EnvKeyInstructionsAreKept) {
+  LlmSettings S;
+  std::string Err;
+  ASSERT_TRUE(load(std::string(Gateway) +
+                       "\n[model_providers.gw2]\nbase_url = \"https://y\"\n"
+                       "env_key = \"Y_KEY\"\nenv_key_instructions = "
+                       "\"create one at https://y/keys\"\n",
+                   S, Err, [] {
+                     LlmOverrides O;
+                     O.Provider = "gw2";
+                     return O;
+                   }()))
+      << Err;
+  EXPECT_EQ(S.EnvKeyInstructions, "create one at https://y/keys");
+}
+
 TEST_F(ConfigTest, UnknownProviderIsAnError) {
   LlmSettings S;
   std::string Err;
