@@ -297,7 +297,7 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
     A.Error = redact(S, A.Error);
     return A;
   }
-  if (!Resp.ok()) {
+  if (Resp.Status < 200 || Resp.Status >= 300) {
     A.Error = "POST " + Url + " answered HTTP " + std::to_string(Resp.Status) +
               ": " + errorSummary(Resp.Body);
     if (Resp.Attempts > 1)

@@ -20,6 +20,7 @@ without the internet:
   --fail N --fail-status S   the first N POST requests answer S (429, 500,..)
   --retry-after SECONDS      Retry-After header on those answers
   --delay SECONDS            sleep before answering
+  --chunk-delay SECONDS      sleep after each streamed event
   --malformed                200 with a body that is not JSON (and SSE
                              events whose data is not JSON)
   --truncate                 streams stop before their final event
@@ -230,6 +231,8 @@ def make_handler(state):
             out += "data: %s\n\n" % data
             self.wfile.write(out.encode())
             self.wfile.flush()
+            if opts.chunk_delay:
+                time.sleep(opts.chunk_delay)
 
         def answer_chat(self, model, stream):
             if not stream:
@@ -321,6 +324,7 @@ def main():
     ap.add_argument("--fail-status", type=int, default=500)
     ap.add_argument("--retry-after")
     ap.add_argument("--delay", type=float, default=0.0)
+    ap.add_argument("--chunk-delay", type=float, default=0.0)
     ap.add_argument("--malformed", action="store_true")
     ap.add_argument("--truncate", action="store_true")
     ap.add_argument("--no-stream-support", action="store_true")
