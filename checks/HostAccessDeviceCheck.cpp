@@ -156,7 +156,9 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
 
     const ::usm::Api &A = *Dev->A;
     std::string AllocName(A.Name);
-    auto Level = Downgrade ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+    // The driver gives findings the check's severity from checks.def; Remark
+    // marks a finding that the context downgrades by one level.
+    auto Level = Downgrade ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
     {
       const char *Msg =
           H.Via && H.ViaLibrary

@@ -12,7 +12,6 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/PostOrderIterator.h"
 
 #include <algorithm>
 #include <climits>
@@ -105,8 +104,18 @@ const Expr *ignoreTemporaries(const Expr *E) {
   return E;
 }
 
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+/// A statement that can run its body more than once. `do { } while (0)`
+/// (the macro idiom, e.g. hipLaunchKernelGGL in HIP mode) is not one.
+bool isLoop(const Stmt *S, const ASTContext &Ctx) {
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    bool Value = true;
+    const Expr *Cond = Do->getCond();
+    if (Cond && !Cond->isValueDependent() &&
+        Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return false;
+    return true;
+  }
+  return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
 }
 
 } // namespace
@@ -276,8 +285,7 @@ public:
       }
 
     // Worklist dataflow in reverse post-order.
-    llvm::ReversePostOrderTraversal<const CFG *> RPOT(G.get());
-    std::vector<const CFGBlock *> Order(RPOT.begin(), RPOT.end());
+    std::vector<const CFGBlock *> Order = reversePostOrder(*G);
     std::map<const CFGBlock *, State> Out;
     std::map<const CFGBlock *, bool> Seen;
     bool Changed = true;
@@ -310,6 +318,34 @@ public:
   }
 
 private:
+  /// Blocks reachable from the entry, in reverse post-order. (Unreachable
+  /// successors are null in a clang::CFG, which llvm's RPO iterator does not
+  /// expect.)
+  static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+    std::vector<const CFGBlock *> Order;
+    std::set<const CFGBlock *> Seen;
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+        Stack;
+    auto Push = [&](const CFGBlock *B) {
+      if (B && Seen.insert(B).second)
+        Stack.push_back({B, B->succ_begin()});
+    };
+    Push(&G.getEntry());
+    while (!Stack.empty()) {
+      const CFGBlock *B = Stack.back().first;
+      if (Stack.back().second != B->succ_end()) {
+        const CFGBlock *Next = Stack.back().second->getReachableBlock();
+        ++Stack.back().second;
+        Push(Next);
+        continue;
+      }
+      Order.push_back(B);
+      Stack.pop_back();
+    }
+    std::reverse(Order.begin(), Order.end());
+    return Order;
+  }
+
   State inState(const CFGBlock &B, const CFGBlock &EntryBlock,
                 const State &Entry,
                 const std::map<const CFGBlock *, State> &Out) {
@@ -1157,7 +1193,7 @@ const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
                                               const FunctionDecl *FD) {
   ParentMap &PM = parents(FD);
   for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
-    if (isLoop(Cur))
+    if (isLoop(Cur, Ctx))
       return Cur;
   return nullptr;
 }
