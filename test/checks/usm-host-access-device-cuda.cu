@@ -129,3 +129,19 @@ void hot_kernel_then_read(int n) {
   // CHECK-MESSAGES: :[[@LINE-6]]:3: note: allocated as device memory
   // CHECK-MESSAGES: :[[@LINE-3]]:19: note: recommended fix, since kernels touch this memory repeatedly and the host reads the results: keep device memory and copy to a host buffer before the host reads: declare a host buffer 'h_d', copy into it before this access with cudaMemcpy(h_d, d, n * sizeof(double), cudaMemcpyDeviceToHost), and read 'h_d' instead
 }
+
+static void alloc_ref(float *&p, size_t n) { cudaMalloc(&p, n); }
+void reference_out_param() {
+  float *p = nullptr;
+  alloc_ref(p, 64);
+  p[0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: host code writes device memory allocated by 'cudaMalloc'
+}
+
+void pitched_3d(cudaExtent extent) {
+  cudaPitchedPtr pp;
+  cudaMalloc3D(&pp, extent);
+  float *plane = (float *)pp.ptr;
+  plane[0] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: host code writes device memory allocated by 'cudaMalloc3D'
+}

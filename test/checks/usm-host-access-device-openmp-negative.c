@@ -135,3 +135,9 @@ void array_of_pointers(int dev) {
   ptrs[1][0] = 1.0; // no-warning: element 1 is host memory
   omp_target_free(ptrs[0], dev);
 }
+
+void suppressed(int dev) {
+  double *d = (double *)omp_target_alloc(64, dev);
+  d[0] = 1.0; // NOLINT(usm-host-access-device): no-warning, suppressed by the user
+  omp_target_free(d, dev);
+}

@@ -109,3 +109,13 @@ template <typename T> T read_first(sycl::queue &q) {
 int use_templates(sycl::queue &q) {
   return read_first<int>(q) + static_cast<int>(read_first<float>(q));
 }
+
+#include <numeric>
+double more_algorithms(sycl::queue &q) {
+  double *d = sycl::malloc_device<double>(16, q);
+  std::vector<double> out(16);
+  std::transform(d, d + 16, out.begin(), [](double v) { return 2 * v; });
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: error: 'transform' reads device memory allocated by 'sycl::malloc_device' on the host
+  return std::accumulate(d, d + 16, 0.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: error: 'accumulate' reads device memory allocated by 'sycl::malloc_device' on the host
+}
