@@ -186,6 +186,15 @@ HttpResponse httpPerform(const HttpRequest &R) {
     curl_easy_setopt(C, CURLOPT_WRITEFUNCTION, onBody);
     curl_easy_setopt(C, CURLOPT_WRITEDATA, &A);
     curl_easy_setopt(C, CURLOPT_USERAGENT, "usmcheck-explain/0.1");
+    // A private CA is added the way curl and OpenSSL users already do it;
+    // verification itself is never turned off.
+    for (const char *V : {"CURL_CA_BUNDLE", "SSL_CERT_FILE"})
+      if (const char *F = std::getenv(V); F && *F) {
+        curl_easy_setopt(C, CURLOPT_CAINFO, F);
+        break;
+      }
+    if (const char *D = std::getenv("SSL_CERT_DIR"); D && *D)
+      curl_easy_setopt(C, CURLOPT_CAPATH, D);
     if (R.Method == "POST") {
       curl_easy_setopt(C, CURLOPT_POST, 1L);
       curl_easy_setopt(C, CURLOPT_POSTFIELDS, R.Body.c_str());

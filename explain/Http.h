@@ -1,8 +1,10 @@
 //===- Http.h - the HTTP client of the LLM channel (libcurl) ----------------===//
 //
 // One request at a time, through libcurl's easy interface:
-//   - TLS peer and host verification stay on (curl's defaults); proxies come
-//     from HTTPS_PROXY / HTTP_PROXY / NO_PROXY, which curl reads itself;
+//   - TLS peer and host verification stay on (curl's defaults); a private
+//     CA comes from CURL_CA_BUNDLE or SSL_CERT_FILE (and SSL_CERT_DIR);
+//     proxies come from HTTPS_PROXY / HTTP_PROXY / NO_PROXY, which curl
+//     reads itself;
 //   - a connect timeout and a total timeout bound every attempt;
 //   - 429 and 5xx answers are retried with exponential backoff, honouring
 //     Retry-After (seconds or an HTTP date) up to a bound; a streamed answer

@@ -37,6 +37,8 @@ Two ways to run it:
       output and exit status through, then stop. This is what lit uses, since
       lit's shell cannot start background jobs.
 
+--tls-cert CERT --tls-key KEY serve HTTPS instead (for certificate tests).
+
 --log FILE appends one JSON line per request (method, path, query, selected
 headers, body) so that tests can check what was sent. The Authorization
 header is logged only as "match"/"mismatch"/"absent", never its value.
@@ -49,6 +51,7 @@ import http.server
 import json
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -340,6 +343,8 @@ def main():
     ap.add_argument("--no-responses", action="store_true")
     ap.add_argument("--answer", default=DEFAULT_ANSWER)
     ap.add_argument("--log")
+    ap.add_argument("--tls-cert")
+    ap.add_argument("--tls-key")
     ap.add_argument("--template", action="append", default=[],
                     metavar="IN=OUT")
     argv = sys.argv[1:]
@@ -353,6 +358,10 @@ def main():
     opts.models = [m for m in opts.models.split(",") if m]
 
     server = Server(("127.0.0.1", 0), make_handler(State(opts)))
+    if opts.tls_cert:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(opts.tls_cert, opts.tls_key)
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
