@@ -322,7 +322,18 @@ void noteLevelZeroContext(void *Ctx) {
     ZeContext.store(Ctx, std::memory_order_relaxed);
 }
 
+static void resolveModel(Model M);
+
 void resolveDriverQueries(Model M) {
+  // A failed lookup (the driver not loaded, e.g. a stub runtime) costs a
+  // library search: retry only now and then, not on every allocation.
+  static std::atomic<unsigned> Attempts[8];
+  unsigned A = Attempts[unsigned(M) & 7].fetch_add(1, std::memory_order_relaxed);
+  if (A < 4 || (A & 4095) == 0)
+    resolveModel(M);
+}
+
+void resolveModel(Model M) {
   if (M == Model::CUDA && !CuQuery.load(std::memory_order_relaxed))
     CuQuery.store(reinterpret_cast<CuPointerGetAttributeFn>(
         symIn("libcuda.so.1", "cuPointerGetAttribute")));
@@ -343,9 +354,8 @@ void resolveDriverQueries(Model M) {
 }
 
 void resolveDriverQueries() {
-  resolveDriverQueries(Model::CUDA);
-  resolveDriverQueries(Model::LevelZero);
-  resolveDriverQueries(Model::OpenMP);
+  for (Model M : {Model::CUDA, Model::LevelZero, Model::OpenMP})
+    resolveModel(M);
 }
 
 bool guardOwnsSignal(int Sig) { return Sig > 0 && Sig < NSIG && Owned[Sig]; }

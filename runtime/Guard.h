@@ -81,6 +81,7 @@ constexpr int MaxFrames = 64;
 int captureStack(std::uintptr_t *Pcs, int Max);
 bool inGuardLibrary(std::uintptr_t Pc);
 int threadIndex(); ///< T0 is the main thread; others numbered on first use
+int threadTid();   ///< gettid(), cached per thread
 
 //===-- records ------------------------------------------------------------===//
 

@@ -113,6 +113,16 @@ std::atomic<int> NextThreadIdx{1};
 __thread int MyThreadIdx __attribute__((tls_model("initial-exec"))) = -1;
 } // namespace
 
+namespace {
+__thread int MyTid __attribute__((tls_model("initial-exec")));
+} // namespace
+
+int threadTid() {
+  if (!MyTid)
+    MyTid = int(syscall(SYS_gettid));
+  return MyTid;
+}
+
 int threadIndex() {
   if (MyThreadIdx < 0)
     MyThreadIdx = syscall(SYS_gettid) == getpid()
@@ -265,6 +275,7 @@ void atForkChild() {
   recordsUnlockAll();
   emuUnlockAfterFork();
   MyThreadIdx = 0; // the forking thread is the child's main thread
+  MyTid = 0;       // and has a new tid
 }
 
 void printStats() {

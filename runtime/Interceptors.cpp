@@ -185,7 +185,7 @@ void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
   }
   R.Emulated = Emulated;
   R.ThreadIdx = threadIndex();
-  R.Tid = int(syscall(SYS_gettid));
+  R.Tid = threadTid();
   R.NumPcs = captureStack(R.Pcs, Opts.malloc_context_size);
   recordInsert(R);
   if (Opts.verbosity >= 2)

@@ -76,9 +76,22 @@ namespace {
 
 constexpr int MaxSym = 2 * MaxFrames;
 
+struct Loc {
+  char Func[512];
+  char File[1024];
+  int Line, Col;
+};
+
+constexpr int MaxInlined = 3;
+
+/// One PC: its module, its function and location, and the calls inlined
+/// into that function at this PC (innermost first), each printed as a frame
+/// of its own, as sanitizers do.
 struct Frame {
   std::uintptr_t Pc, Offset;
   char Module[512];
+  int NumInl;
+  Loc Inl[MaxInlined];
   char Func[512];
   char File[1024];
   int Line, Col;
@@ -129,6 +142,7 @@ void resolveModules(int From, int To, bool ReturnAddresses, bool First) {
     std::uintptr_t Base = 0;
     F.Func[0] = F.File[0] = 0;
     F.Line = F.Col = 0;
+    F.NumInl = 0;
     if (moduleOf(Lookup, F.Module, sizeof F.Module, &Base))
       F.Offset = Lookup - Base;
     else
@@ -151,6 +165,30 @@ void copyField(char *Dst, std::size_t Cap, std::string_view S) {
   Out(Dst, Cap).s(S);
 }
 
+/// Fills \p L from one symbolizer answer ("??" parts stay empty).
+void parseLoc(Loc &L, std::string_view Func, std::string_view Where) {
+  if (Func != "??")
+    copyField(L.Func, sizeof L.Func, Func);
+  // file:line:col, and the file may contain ':'.
+  std::size_t C2 = Where.rfind(':');
+  std::size_t C1 = C2 == std::string_view::npos || C2 == 0
+                       ? std::string_view::npos
+                       : Where.rfind(':', C2 - 1);
+  if (C1 == std::string_view::npos)
+    return;
+  std::string_view File = Where.substr(0, C1);
+  int Line = 0, Col = 0;
+  for (char Ch : Where.substr(C1 + 1, C2 - C1 - 1))
+    Line = Ch >= '0' && Ch <= '9' ? Line * 10 + (Ch - '0') : Line;
+  for (char Ch : Where.substr(C2 + 1))
+    Col = Ch >= '0' && Ch <= '9' ? Col * 10 + (Ch - '0') : Col;
+  if (File != "??" && Line > 0) {
+    copyField(L.File, sizeof L.File, File);
+    L.Line = Line;
+    L.Col = Col;
+  }
+}
+
 void symbolizeAll() {
   if (!Opts.symbolize || NumFrames == 0 || !findSymbolizer())
     return;
@@ -171,7 +209,7 @@ void symbolizeAll() {
     if (std::strncmp(*V, "LD_PRELOAD=", 11) && std::strncmp(*V, "USMCHECK_", 9))
       SymEnv[E++] = *V;
   SymEnv[E] = nullptr;
-  char Arg1[] = "--no-inlines", Arg2[] = "--demangle";
+  char Arg1[] = "--inlines", Arg2[] = "--demangle";
   char *Argv[] = {SymPath, Arg1, Arg2, nullptr};
   pid_t Pid = vfork();
   if (Pid == 0) {
@@ -210,36 +248,36 @@ void symbolizeAll() {
   int Status;
   while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
     ;
-  // Output: per address "function\nfile:line:col\n\n" (with --no-inlines).
+  // Output: per address, "function\nfile:line:col\n" pairs, the inlined
+  // calls first and the real function last, then a blank line.
   const char *P = SymOut, *End = SymOut + Got;
   for (int I = 0; I < NumFrames && P < End; ++I) {
-    std::string_view Func = nextLine(P, End);
-    std::string_view Loc = nextLine(P, End);
-    while (P < End && *P != '\n') // any extra lines of this block
-      nextLine(P, End);
+    Loc Pairs[MaxInlined + 1];
+    int N = 0;
+    while (P < End && *P != '\n') {
+      std::string_view Func = nextLine(P, End);
+      std::string_view Where = nextLine(P, End);
+      if (N == MaxInlined + 1) // keep the outermost: drop the innermost
+        for (int K = 1; K < N; ++K)
+          Pairs[K - 1] = Pairs[K];
+      Loc &L = Pairs[N == MaxInlined + 1 ? N - 1 : N++];
+      L.Func[0] = L.File[0] = 0;
+      L.Line = L.Col = 0;
+      parseLoc(L, Func, Where);
+    }
     if (P < End)
       ++P; // the blank line
     Frame &F = Frames[I];
-    if (Func != "??")
-      copyField(F.Func, sizeof F.Func, Func);
-    // file:line:col, the file may contain ':'.
-    std::size_t C2 = Loc.rfind(':');
-    std::size_t C1 = C2 == std::string_view::npos || C2 == 0
-                         ? std::string_view::npos
-                         : Loc.rfind(':', C2 - 1);
-    if (C1 == std::string_view::npos)
+    if (N == 0)
       continue;
-    std::string_view File = Loc.substr(0, C1);
-    int Line = 0, Col = 0;
-    for (char Ch : Loc.substr(C1 + 1, C2 - C1 - 1))
-      Line = Ch >= '0' && Ch <= '9' ? Line * 10 + (Ch - '0') : Line;
-    for (char Ch : Loc.substr(C2 + 1))
-      Col = Ch >= '0' && Ch <= '9' ? Col * 10 + (Ch - '0') : Col;
-    if (File != "??" && Line > 0) {
-      copyField(F.File, sizeof F.File, File);
-      F.Line = Line;
-      F.Col = Col;
-    }
+    const Loc &Own = Pairs[N - 1];
+    copyField(F.Func, sizeof F.Func, Own.Func);
+    copyField(F.File, sizeof F.File, Own.File);
+    F.Line = Own.Line;
+    F.Col = Own.Col;
+    F.NumInl = N - 1;
+    for (int K = 0; K < N - 1; ++K)
+      F.Inl[K] = Pairs[K];
   }
 }
 
@@ -277,6 +315,11 @@ bool patternMatches(const char *Pat, const char *S) {
 }
 
 bool framesMatch(const char *Pat, int From, int To) {
+  for (int I = From; I < To; ++I)
+    for (int K = 0; K < Frames[I].NumInl; ++K)
+      if (patternMatches(Pat, Frames[I].Inl[K].Func) ||
+          patternMatches(Pat, Frames[I].Inl[K].File))
+        return true;
   for (int I = From; I < To; ++I)
     if (patternMatches(Pat, Frames[I].Func) ||
         patternMatches(Pat, Frames[I].File) ||
@@ -340,35 +383,54 @@ struct Style {
   const char *reset() const { return On ? "\033[0m" : ""; }
 };
 
+void printLoc(Out &O, int N, const Frame &F, const char *Func,
+              const char *File, int Line, int Col) {
+  O.s("    #").d(N).c(' ').hex(F.Pc);
+  if (Func[0])
+    O.s(" in ").s(Func);
+  if (File[0]) {
+    O.c(' ').s(File).c(':').d(Line);
+    if (Col)
+      O.c(':').d(Col);
+  } else {
+    O.s(" (").s(F.Module[0] ? F.Module : "<unknown module>").c('+')
+        .hex(F.Offset).c(')');
+  }
+  O.c('\n');
+}
+
 void printFrames(Out &O, int From, int To) {
   if (From == To) {
     O.s("    <no frames>\n");
     return;
   }
+  int N = 0;
   for (int I = From; I < To; ++I) {
     const Frame &F = Frames[I];
-    O.s("    #").d(I - From).c(' ').hex(F.Pc);
-    if (F.Func[0])
-      O.s(" in ").s(F.Func);
-    if (F.File[0]) {
-      O.c(' ').s(F.File).c(':').d(F.Line);
-      if (F.Col)
-        O.c(':').d(F.Col);
-    } else {
-      O.s(" (").s(F.Module[0] ? F.Module : "<unknown module>").c('+')
-          .hex(F.Offset).c(')');
-    }
-    O.c('\n');
+    for (int K = 0; K < F.NumInl; ++K)
+      printLoc(O, N++, F, F.Inl[K].Func, F.Inl[K].File, F.Inl[K].Line,
+               F.Inl[K].Col);
+    printLoc(O, N++, F, F.Func, F.File, F.Line, F.Col);
   }
 }
 
-/// The first access frame with a source location (frame 0 may be libc's
+/// The innermost access location with a source file (frame 0 may be libc's
 /// memcpy, reached from the user's line one frame up).
-int summaryFrame(int NumAccess) {
-  for (int I = 0; I < NumAccess; ++I)
-    if (Frames[I].File[0])
-      return I;
-  return 0;
+const Loc *summaryLoc(int NumAccess, Loc &Tmp) {
+  for (int I = 0; I < NumAccess; ++I) {
+    const Frame &F = Frames[I];
+    for (int K = 0; K < F.NumInl; ++K)
+      if (F.Inl[K].File[0])
+        return &F.Inl[K];
+    if (F.File[0]) {
+      Out(Tmp.Func, sizeof Tmp.Func).s(F.Func);
+      Out(Tmp.File, sizeof Tmp.File).s(F.File);
+      Tmp.Line = F.Line;
+      Tmp.Col = F.Col;
+      return &Tmp;
+    }
+  }
+  return nullptr;
 }
 
 /// An allocator of the same model for the fix text when the fault was
@@ -551,14 +613,18 @@ bool reportFault(Fault &F) {
     O.s("(llvm-symbolizer not found: frames are module+offset; set "
         "symbolizer_path)\n");
   O.c('\n');
-  int SF = summaryFrame(NumAccess);
+  Loc Tmp;
+  const Loc *SL = summaryLoc(NumAccess, Tmp);
   O.s("SUMMARY: usmcheck: host-access-device ");
-  if (NumAccess && Frames[SF].File[0])
-    O.s(Frames[SF].File).c(':').d(Frames[SF].Line);
-  else if (NumAccess)
-    O.c('(').s(Frames[SF].Module).c('+').hex(Frames[SF].Offset).c(')');
-  if (NumAccess && Frames[SF].Func[0])
-    O.s(" in ").s(Frames[SF].Func);
+  if (SL) {
+    O.s(SL->File).c(':').d(SL->Line);
+    if (SL->Func[0])
+      O.s(" in ").s(SL->Func);
+  } else if (NumAccess) {
+    O.c('(').s(Frames[0].Module).c('+').hex(Frames[0].Offset).c(')');
+    if (Frames[0].Func[0])
+      O.s(" in ").s(Frames[0].Func);
+  }
   O.c('\n');
   O.s("==").d(getpid()).s("==").s(Opts.abort_on_error ? "ABORTING" : "EXITING")
       .c('\n');

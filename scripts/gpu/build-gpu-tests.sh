@@ -18,7 +18,8 @@
 #     spelling through examples/openmp/compat/omp_usm_compat.h, the fixes, a
 #     host WRITE case, the overhead benchmark;
 #   - the Debian runtime packages the GPU machine lacks (it has no LLVM):
-#     libomp5-19 libllvm19 ... and libclang-cpp19 for usmcheck itself, as
+#     libomp5-19 libllvm19 ... and libclang-cpp19 + libtomlplusplus3 for
+#     usmcheck itself, as
 #     .deb files that run-gpu-tests.sh unpacks with dpkg -x.
 # The carried folder must stay under 64 MiB; the script checks.
 set -euo pipefail
@@ -31,7 +32,7 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CLANG=${CLANG:-clang-19}
 LLVM=/usr/lib/llvm-19
-RUNTIME_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libclang-cpp19"
+RUNTIME_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libclang-cpp19 libtomlplusplus3"
 LIMIT=$((64 * 1024 * 1024))
 
 step() { echo "== $*"; }

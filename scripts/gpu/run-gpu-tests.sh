@@ -3,7 +3,7 @@
 # H200, sm_90) from the binaries that build-gpu-tests.sh left in .gpu-out/.
 # Nothing is compiled here: that machine has CUDA 13 but no LLVM.
 #
-#   scripts/gpu/run-gpu-tests.sh [RESULTS_DIR]
+#   scripts/gpu/run-gpu-tests.sh [RESULTS_DIR]   (default /tmp/usm-gpu-results)
 #
 # Each case runs under `usmcheck run` and its report is checked (exit status
 # and the lines that must be there); the full output is printed, so the log
@@ -14,7 +14,7 @@ set -u
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 G=${GPU_OUT:-$ROOT/.gpu-out}
-RES=${1:-${OUT:-/tmp/usm-gpu-results}}
+RES=${1:-/tmp/usm-gpu-results}
 LIBS=/tmp/usm-gpu-libs
 mkdir -p "$RES" "$LIBS"
 PASS=0
@@ -38,7 +38,7 @@ ldd "$G/bin/llvm-symbolizer" | grep "not found" && echo "warning: llvm-symbolize
 
 USMCHECK="$G/bin/usmcheck"
 if "$USMCHECK" --version >/dev/null 2>&1; then
-  RUN=("$USMCHECK" run)
+  RUN=("$USMCHECK" run --)
   echo "usmcheck: $("$USMCHECK" --version 2>&1 | head -1)"
 else
   # usmcheck links libclang-cpp/libLLVM; if they cannot load, the guard
@@ -77,7 +77,7 @@ runcase() {
   shift
   echo
   echo "---- $name: ${envs[*]:+${envs[*]} }usmcheck run -- $(basename "$1") ${*:2}"
-  (cd "$RES" && env "${envs[@]}" "${RUN[@]}" -- "$@") > "$RES/$name.txt" 2>&1
+  (cd "$RES" && env "${envs[@]}" "${RUN[@]}" "$@") > "$RES/$name.txt" 2>&1
   echo $? > "$RES/$name.status"
   cat "$RES/$name.txt"
   echo "(exit status $(cat "$RES/$name.status"))"
@@ -155,7 +155,7 @@ echo
 echo "== compute-sanitizer on the CUDA seed bug (host-side access: out of its reach)"
 CS=/usr/local/cuda/bin/compute-sanitizer
 if [ -x $CS ]; then
-  (cd "$RES" && timeout 120 $CS --tool memcheck "$T/cuda_seed") > "$RES/cs_seed.txt" 2>&1
+  (cd "$RES" && timeout 60 $CS --tool memcheck "$T/cuda_seed") > "$RES/cs_seed.txt" 2>&1
   echo "exit status $?"; tail -15 "$RES/cs_seed.txt"
 else
   echo "compute-sanitizer not installed at $CS"
@@ -167,7 +167,7 @@ bench() { # bench NAME ITERS REPS
   local name=$1 iters=$2 reps=$3
   for r in $(seq "$reps"); do
     echo "plain   $(env OMP_TARGET_OFFLOAD=MANDATORY "$T/$name" "$iters")"
-    echo "guarded $(env OMP_TARGET_OFFLOAD=MANDATORY "${RUN[@]}" -- "$T/$name" "$iters")"
+    echo "guarded $(env OMP_TARGET_OFFLOAD=MANDATORY "${RUN[@]}" "$T/$name" "$iters")"
   done
 }
 median_ratio() { # stdin: "plain|guarded ... seconds=S ..." lines
@@ -178,17 +178,19 @@ for line in sys.stdin:
     m = re.search(r"seconds=([0-9.]+)", line)
     if m: t[line.split()[0]].append(float(m.group(1)))
 p, g = statistics.median(t["plain"]), statistics.median(t["guarded"])
-print("median plain %.4f s, guarded %.4f s, guarded/plain = %.4f (%+.2f%%)" % (p, g, g / p, (g / p - 1) * 100))
+pm, gm = min(t["plain"]), min(t["guarded"])
+print("median plain %.4f s, guarded %.4f s, guarded/plain = %.4f (%+.2f%%); best of each %.4f s vs %.4f s (%+.2f%%)"
+      % (p, g, g / p, (g / p - 1) * 100, pm, gm, (gm / pm - 1) * 100))
 '
 }
-bench overhead_cuda 100000 3 | tee "$RES/bench_cuda.txt"
+bench overhead_cuda 100000 5 | tee "$RES/bench_cuda.txt"
 median_ratio < "$RES/bench_cuda.txt" | sed 's/^/cuda: /'
-bench overhead_omp 100000 3 | tee "$RES/bench_omp.txt"
+bench overhead_omp 100000 5 | tee "$RES/bench_omp.txt"
 median_ratio < "$RES/bench_omp.txt" | sed 's/^/omp: /'
 if [ -x $CS ]; then
-  echo "compute-sanitizer (memcheck) on the same CUDA benchmark, 10,000 iterations:"
-  P=$("$T/overhead_cuda" 10000); echo "plain             $P"
-  C=$(timeout 300 $CS --tool memcheck --print-limit 1 "$T/overhead_cuda" 10000 2>&1 | grep iters=); echo "compute-sanitizer $C"
+  echo "compute-sanitizer (memcheck) on the same CUDA benchmark, 2,000 iterations:"
+  P=$("$T/overhead_cuda" 2000); echo "plain             $P"
+  C=$(timeout 150 $CS --tool memcheck --print-limit 1 "$T/overhead_cuda" 2000 2>&1 | grep iters=); echo "compute-sanitizer $C"
   printf 'plain %s\nguarded %s\n' "$P" "$C" | median_ratio | sed 's/guarded/compute-sanitizer/g; s/^/cuda+compute-sanitizer: /'
 fi
 

@@ -15,3 +15,6 @@ int curl_global_init(long flags) { return 0; }
 void curl_global_cleanup(void) {}
 void *curl_slist_append(void *list, const char *s) { return NULL; }
 void curl_slist_free_all(void *list) {}
+char *curl_easy_escape(void *h, const char *s, int n) { return NULL; }
+void curl_free(void *p) {}
+long curl_getdate(const char *s, const long *unused) { return -1; }
