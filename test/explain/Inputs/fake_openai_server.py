@@ -363,7 +363,9 @@ def main():
         ctx.load_cert_chain(opts.tls_cert, opts.tls_key)
         server.socket = ctx.wrap_socket(server.socket, server_side=True)
     port = server.server_address[1]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # A short poll interval makes shutdown() quick: tests start many servers.
+    thread = threading.Thread(target=server.serve_forever,
+                              kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     # Whatever happens, the server goes away after its lifetime.
     killer = threading.Timer(opts.lifetime, lambda: os._exit(3))
