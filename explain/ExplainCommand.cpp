@@ -45,6 +45,8 @@ const char *const ExplainHelp =
     "  -p BUILD-DIR             read compile_commands.json from BUILD-DIR\n"
     "  --checks=GLOBS           enable/disable checks (default usm-*)\n"
     "  --config-file=FILE       clang-tidy style YAML config\n"
+    "  --warnings-as-errors=GLOBS  findings of these checks are errors\n"
+    "  -j N, --jobs=N           analyse N translation units in parallel\n"
     "  --format=text|markdown   output format (default text)\n"
     "\n"
     "LLM options:\n"
@@ -103,6 +105,7 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
     }
     static const char *const Valued[] = {
         "-p",        "--build-path", "--checks",   "--config-file", "--format",
+        "-j",        "--jobs",       "--warnings-as-errors",
         "--config",  "--profile",    "--model",    "--provider",
         "--base-url", "--env-key",   "--wire-api", "--timeout",
         "--connect-timeout", "--max-retries"};
@@ -120,6 +123,15 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Opts.Checks = Value;
     else if (Name == "--config-file")
       Opts.ConfigFile = Value;
+    else if (Name == "--warnings-as-errors")
+      Opts.WarningsAsErrors = Value;
+    else if (Name == "-j" || Name == "--jobs") {
+      char *End = nullptr;
+      long N = std::strtol(Value.c_str(), &End, 10);
+      if (Value.empty() || *End || N < 1 || N > 1024)
+        return usageError("-j needs a number of jobs between 1 and 1024");
+      Opts.Jobs = static_cast<unsigned>(N);
+    }
     else if (Name == "--format") {
       if (Value == "text")
         E.Fmt = OutputFormat::Text;
