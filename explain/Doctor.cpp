@@ -1,4 +1,5 @@
-//===- Doctor.cpp - step-by-step diagnosis of the LLM channel ---------------===//
+//===- Doctor.cpp - step-by-step diagnosis of the LLM channel
+//---------------===//
 #include "Doctor.h"
 
 #include "Http.h"
@@ -21,10 +22,9 @@ size_t editDistance(const std::string &A, const std::string &B) {
   for (size_t I = 1; I <= A.size(); ++I) {
     Cur[0] = I;
     for (size_t J = 1; J <= B.size(); ++J) {
-      size_t Sub = Prev[J - 1] + (std::tolower(static_cast<unsigned char>(
-                                      A[I - 1])) !=
-                                  std::tolower(static_cast<unsigned char>(
-                                      B[J - 1])));
+      size_t Sub =
+          Prev[J - 1] + (std::tolower(static_cast<unsigned char>(A[I - 1])) !=
+                         std::tolower(static_cast<unsigned char>(B[J - 1])));
       Cur[J] = std::min({Prev[J] + 1, Cur[J - 1] + 1, Sub});
     }
     std::swap(Prev, Cur);
@@ -60,8 +60,8 @@ struct Doctor {
       ++Failures;
     if (M == Mark::Skip)
       ++Skipped;
-    std::string Line = std::string(Tags[static_cast<int>(M)]) + " " + Step +
-                       ": " + What;
+    std::string Line =
+        std::string(Tags[static_cast<int>(M)]) + " " + Step + ": " + What;
     if (!Fix.empty())
       Line += "; fix: " + Fix;
     OS << redact(S, Line) << "\n";
@@ -153,7 +153,8 @@ struct Doctor {
     for (const char *V : {"HTTPS_PROXY", "https_proxy", "HTTP_PROXY",
                           "http_proxy", "ALL_PROXY", "all_proxy"})
       if (const char *P = std::getenv(V); P && *P) {
-        Cause += " ($" + std::string(V) + " is set; NO_PROXY decides if it is used)";
+        Cause +=
+            " ($" + std::string(V) + " is set; NO_PROXY decides if it is used)";
         break;
       }
     report(Mark::Fail, Step, Cause + " (" + What + ": " + R.ErrorText + ")",
@@ -296,9 +297,9 @@ int Doctor::run(const LlmOverrides &O) {
     report(Mark::Ok, "provider",
            "'" + S.ProviderId + "'" +
                (S.ProviderName != S.ProviderId ? " (" + S.ProviderName + ")"
-                                                : std::string()) +
-               " from " + S.ProviderSource + ", wire_api = " +
-               wireApiName(S.Wire));
+                                               : std::string()) +
+               " from " + S.ProviderSource +
+               ", wire_api = " + wireApiName(S.Wire));
 
   // 3. model
   if (S.Model.empty())
@@ -427,14 +428,13 @@ int Doctor::run(const LlmOverrides &O) {
       Reached = true;
       std::string Why;
       if (!parseModels(R.Body, Ids, &Why)) {
-        report(Mark::Fail, "models",
-               What + " answered 200 but " + Why,
+        report(Mark::Fail, "models", What + " answered 200 but " + Why,
                "base_url should be an OpenAI-compatible API root, not a web "
                "page or a proxy login");
       } else if (S.Model.empty()) {
         report(Mark::Warn, "models",
-               What + " lists " + std::to_string(Ids.size()) + " models: " +
-                   joinIds(Ids, 8),
+               What + " lists " + std::to_string(Ids.size()) +
+                   " models: " + joinIds(Ids, 8),
                "pick one as model");
       } else if (std::find(Ids.begin(), Ids.end(), S.Model) != Ids.end()) {
         report(Mark::Ok, "models",
@@ -444,8 +444,7 @@ int Doctor::run(const LlmOverrides &O) {
         report(Mark::Warn, "models",
                "'" + S.Model + "' is not among the " +
                    std::to_string(Ids.size()) + " models " + What +
-                   " lists; closest: " +
-                   joinIds(closestIds(S.Model, Ids), 3),
+                   " lists; closest: " + joinIds(closestIds(S.Model, Ids), 3),
                "set model = \"" + closestIds(S.Model, Ids, 1).front() +
                    "\" if the chat check fails");
       }
@@ -494,11 +493,11 @@ int Doctor::run(const LlmOverrides &O) {
       }
     } else if (isUnknownModel(R)) {
       std::string Have =
-          Ids.empty() ? std::string("the provider's models list was not "
-                                    "available")
-                      : "closest of the provider's " +
-                            std::to_string(Ids.size()) +
-                            " models: " + joinIds(closestIds(S.Model, Ids), 3);
+          Ids.empty()
+              ? std::string("the provider's models list was not "
+                            "available")
+              : "closest of the provider's " + std::to_string(Ids.size()) +
+                    " models: " + joinIds(closestIds(S.Model, Ids), 3);
       report(Mark::Fail, Step,
              What + " answered HTTP " + std::to_string(R.Status) +
                  ": unknown model '" + S.Model + "' (" + errorSummary(R.Body) +

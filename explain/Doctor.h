@@ -1,4 +1,5 @@
-//===- Doctor.h - `usmcheck explain --doctor` --------------------------------===//
+//===- Doctor.h - `usmcheck explain --doctor`
+//--------------------------------===//
 //
 // Checks the LLM channel step by step and prints one line per step:
 //
@@ -46,8 +47,7 @@ size_t editDistance(const std::string &A, const std::string &B);
 
 /// Up to \p N of \p Ids closest to \p Want, best first.
 std::vector<std::string> closestIds(const std::string &Want,
-                                    std::vector<std::string> Ids,
-                                    size_t N = 3);
+                                    std::vector<std::string> Ids, size_t N = 3);
 
 } // namespace usm::explain
 

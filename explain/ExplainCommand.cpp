@@ -1,4 +1,5 @@
-//===- ExplainCommand.cpp - `usmcheck explain` -------------------------------===//
+//===- ExplainCommand.cpp - `usmcheck explain`
+//-------------------------------===//
 //
 // Offline (default): runs the checks like `usmcheck check` and explains each
 // finding against the feature table (Explanation.h).
@@ -103,12 +104,24 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Value = Cur.substr(Cur.find('=') + 1);
       HasValue = true;
     }
-    static const char *const Valued[] = {
-        "-p",        "--build-path", "--checks",   "--config-file", "--format",
-        "-j",        "--jobs",       "--warnings-as-errors",
-        "--config",  "--profile",    "--model",    "--provider",
-        "--base-url", "--env-key",   "--wire-api", "--timeout",
-        "--connect-timeout", "--max-retries"};
+    static const char *const Valued[] = {"-p",
+                                         "--build-path",
+                                         "--checks",
+                                         "--config-file",
+                                         "--format",
+                                         "-j",
+                                         "--jobs",
+                                         "--warnings-as-errors",
+                                         "--config",
+                                         "--profile",
+                                         "--model",
+                                         "--provider",
+                                         "--base-url",
+                                         "--env-key",
+                                         "--wire-api",
+                                         "--timeout",
+                                         "--connect-timeout",
+                                         "--max-retries"};
     bool NeedsValue = false;
     for (const char *V : Valued)
       NeedsValue |= Name == V;
@@ -131,8 +144,7 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       if (Value.empty() || *End || N < 1 || N > 1024)
         return usageError("-j needs a number of jobs between 1 and 1024");
       Opts.Jobs = static_cast<unsigned>(N);
-    }
-    else if (Name == "--format") {
+    } else if (Name == "--format") {
       if (Value == "text")
         E.Fmt = OutputFormat::Text;
       else if (Value == "markdown" || Value == "md")
@@ -259,8 +271,8 @@ int explainMain(const Args &A) {
     return usageError(Error);
 
   std::map<std::string, std::vector<std::string>> Lines;
-  auto LinesOf = [&Lines](const std::string &File)
-      -> const std::vector<std::string> * {
+  auto LinesOf =
+      [&Lines](const std::string &File) -> const std::vector<std::string> * {
     auto It = Lines.find(File);
     if (It == Lines.end()) {
       std::vector<std::string> L;
@@ -283,8 +295,9 @@ int explainMain(const Args &A) {
   }
   int Status = Result.errorCount() > 0 ? 1 : 0;
   if (All.empty()) {
-    std::fprintf(stderr, "usmcheck: no USM findings in %zu file%s; nothing to "
-                         "explain\n",
+    std::fprintf(stderr,
+                 "usmcheck: no USM findings in %zu file%s; nothing to "
+                 "explain\n",
                  Result.Files.size(), Result.Files.size() == 1 ? "" : "s");
     return Status;
   }
@@ -308,16 +321,17 @@ int explainMain(const Args &A) {
       std::string Out = "POST " + Url + "\n";
       for (const std::string &H : Shown)
         Out += H + "\n";
-      Out += "\n" + requestBody(S, LlmSystemPrompt, Prompts[I], S.Stream) +
-             "\n\n";
+      Out +=
+          "\n" + requestBody(S, LlmSystemPrompt, Prompts[I], S.Stream) + "\n\n";
       writeOut(redact(S, Out));
     }
     return Status;
   }
 
   if (!E.Yes) {
-    std::fprintf(stderr, "usmcheck: --llm will send %zu request%s to %s "
-                         "(model '%s', provider '%s'):\n",
+    std::fprintf(stderr,
+                 "usmcheck: --llm will send %zu request%s to %s "
+                 "(model '%s', provider '%s'):\n",
                  All.size(), All.size() == 1 ? "" : "s", Url.c_str(),
                  S.Model.c_str(), S.ProviderId.c_str());
     for (size_t I = 0; I < Prompts.size(); ++I)
@@ -332,13 +346,12 @@ int explainMain(const Args &A) {
   for (size_t I = 0; I < All.size(); ++I) {
     const Finding &F = *All[I];
     writeOut(F.Loc.File + ":" + std::to_string(F.Loc.Line) + ":" +
-             std::to_string(F.Loc.Column) + ": " + severityName(F.Sev) +
-             ": " + F.Message + " [" + F.Check + "]\n");
-    writeOut(E.Fmt == OutputFormat::Markdown
-                 ? "\n**Answer from " + S.Model + " (" + S.ProviderName +
-                       ")**\n\n"
-                 : "--- answer from " + S.Model + " (" + S.ProviderName +
-                       ") ---\n");
+             std::to_string(F.Loc.Column) + ": " + severityName(F.Sev) + ": " +
+             F.Message + " [" + F.Check + "]\n");
+    writeOut(
+        E.Fmt == OutputFormat::Markdown
+            ? "\n**Answer from " + S.Model + " (" + S.ProviderName + ")**\n\n"
+            : "--- answer from " + S.Model + " (" + S.ProviderName + ") ---\n");
     bool EndsWithNewline = true;
     LlmAnswer Ans = askLlm(
         S, LlmSystemPrompt, Prompts[I],

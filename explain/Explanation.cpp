@@ -1,4 +1,5 @@
-//===- Explanation.cpp - render findings against the feature table ---------===//
+//===- Explanation.cpp - render findings against the feature table
+//---------===//
 #include "Explanation.h"
 
 #include <algorithm>
@@ -277,8 +278,8 @@ FindingFacts deriveFacts(const Finding &F,
         size_t Colon = N.Message.find(':', R);
         if (Comma != std::string::npos && Colon != std::string::npos &&
             Comma < Colon)
-          Facts.RecommendReason = trim(N.Message.substr(Comma + 1,
-                                                        Colon - Comma - 1));
+          Facts.RecommendReason =
+              trim(N.Message.substr(Comma + 1, Colon - Comma - 1));
         break;
       }
   }
@@ -332,7 +333,7 @@ FindingFacts deriveFacts(const Finding &F,
     if (callArguments(Facts.AllocLine, Callee, Args, &Targ)) {
       auto Arg = [&](int I) {
         return I >= 0 && static_cast<size_t>(I) < Args.size() ? Args[I]
-                                                               : std::string();
+                                                              : std::string();
       };
       Facts.SizeExpr = Arg(Facts.Alloc->Size);
       // callee<T>(count, ...) counts elements, not bytes.
@@ -351,8 +352,8 @@ FindingFacts deriveFacts(const Finding &F,
            Eq = Eq > 0 ? Facts.AllocLine.rfind('=', Eq - 1)
                        : std::string::npos) {
         char Prev = Facts.AllocLine[Eq - 1];
-        char Next = Eq + 1 < Facts.AllocLine.size() ? Facts.AllocLine[Eq + 1]
-                                                    : ' ';
+        char Next =
+            Eq + 1 < Facts.AllocLine.size() ? Facts.AllocLine[Eq + 1] : ' ';
         if (Prev == '=' || Prev == '!' || Prev == '<' || Prev == '>' ||
             Next == '=')
           continue;
@@ -373,8 +374,7 @@ FindingFacts deriveFacts(const Finding &F,
   if (Facts.ElemType.empty())
     Facts.ElemType = typeOf(Facts.AllocLine, Facts.Pointer);
   if (Facts.ElemType.empty() && FileLines && F.Loc.valid())
-    for (size_t L = std::min<size_t>(F.Loc.Line, FileLines->size()); L > 0;
-         --L)
+    for (size_t L = std::min<size_t>(F.Loc.Line, FileLines->size()); L > 0; --L)
       if (std::string T = typeOf((*FileLines)[L - 1], Facts.Pointer);
           !T.empty()) {
         Facts.ElemType = T;
@@ -393,8 +393,7 @@ std::string fillCopyBack(std::string_view Template, const FindingFacts &Facts,
   };
   Put("{dst}", HostBuffer);
   Put("{src}", Facts.Pointer.empty() ? "/* device pointer */" : Facts.Pointer);
-  Put("{bytes}",
-      Facts.SizeExpr.empty() ? "/* bytes */" : Facts.SizeExpr);
+  Put("{bytes}", Facts.SizeExpr.empty() ? "/* bytes */" : Facts.SizeExpr);
   Put("{dev}", Facts.DevExpr.empty() ? "/* device */" : Facts.DevExpr);
   Put("{queue}", Facts.DevExpr.empty() ? "/* queue */" : Facts.DevExpr);
   return Out;
@@ -525,15 +524,16 @@ std::vector<std::string> fixCode(FixId Id, const FindingFacts &Facts,
   Code.push_back(fillCopyBack(modelInfo(*Facts.M).CopyBack, Facts, HostBuf) +
                  ";");
   if (!F.SourceLine.empty() && !Facts.Pointer.empty())
-    Code.push_back(trim(replaceIdentifier(F.SourceLine, Facts.Pointer, HostBuf)));
+    Code.push_back(
+        trim(replaceIdentifier(F.SourceLine, Facts.Pointer, HostBuf)));
   return Code;
 }
 
 std::string whyText(const FindingFacts &Facts, const Finding &F) {
   std::ostringstream OS;
   const KindRow *R = Facts.K ? findKindRow(*Facts.K) : nullptr;
-  std::string What = Facts.Pointer.empty() ? "this memory"
-                                           : "'" + Facts.Pointer + "'";
+  std::string What =
+      Facts.Pointer.empty() ? "this memory" : "'" + Facts.Pointer + "'";
   std::string Origin;
   if (Facts.Alloc)
     Origin = " by '" + std::string(Facts.Alloc->Name) + "'" +
@@ -566,7 +566,8 @@ std::string wrap(const std::string &Text, const std::string &Indent,
   std::istringstream In(Text);
   std::string Word, Line, Out;
   while (In >> Word) {
-    if (!Line.empty() && Indent.size() + Line.size() + 1 + Word.size() > Width) {
+    if (!Line.empty() &&
+        Indent.size() + Line.size() + 1 + Word.size() > Width) {
       Out += Indent + Line + "\n";
       Line.clear();
     }
@@ -697,11 +698,11 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
   if (!Facts.Fixes.empty()) {
     OS << (Md ? "\n**Fixes, best first**\n\n" : "\n  fixes, best first:\n");
     if (Facts.Recommended) {
-      std::string Why = "ranked by the check" +
-                        (Facts.RecommendReason.empty()
-                             ? std::string()
-                             : ": " + Facts.RecommendReason) +
-                        ".";
+      std::string Why =
+          "ranked by the check" +
+          (Facts.RecommendReason.empty() ? std::string()
+                                         : ": " + Facts.RecommendReason) +
+          ".";
       OS << (Md ? "*" + Why + "*\n\n" : wrap("(" + Why + ")", "    "));
     }
     unsigned N = 0;
@@ -711,8 +712,8 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
       std::vector<std::string> Code = fixCode(Id, Facts, F, Remark);
       ++N;
       if (Md) {
-        OS << N << ". **" << Fx.Title << "**: when " << Fx.When << ". Caveat: "
-           << Fx.Caveat << ".";
+        OS << N << ". **" << Fx.Title << "**: when " << Fx.When
+           << ". Caveat: " << Fx.Caveat << ".";
         if (!Remark.empty())
           OS << " " << Remark << ".";
         OS << "\n";
@@ -772,9 +773,9 @@ std::string buildPrompt(const Finding &F,
                         const std::vector<std::string> *FileLines) {
   FindingFacts Facts = deriveFacts(F, FileLines);
   std::ostringstream OS;
-  OS << "usmcheck reported:\n" << locString(F.Loc) << ": "
-     << severityName(F.Sev) << ": " << F.Message << " [" << F.Check
-     << "]\n";
+  OS << "usmcheck reported:\n"
+     << locString(F.Loc) << ": " << severityName(F.Sev) << ": " << F.Message
+     << " [" << F.Check << "]\n";
   for (const Note &N : F.Notes)
     OS << locString(N.Loc) << ": note: " << N.Message << "\n";
   OS << "\nCode excerpt:\n```\n";
@@ -792,8 +793,8 @@ std::string buildPrompt(const Finding &F,
     OS << "\nFixes usmcheck considers (best first):\n";
     for (FixId Id : Facts.Fixes) {
       const Fix &Fx = fixInfo(Id);
-      OS << "- " << Fx.Title << ": when " << Fx.When << "; caveat: "
-         << Fx.Caveat << "\n";
+      OS << "- " << Fx.Title << ": when " << Fx.When
+         << "; caveat: " << Fx.Caveat << "\n";
     }
   }
   OS << "\nQuestion: " << LlmQuestion << "\n";

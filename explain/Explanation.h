@@ -1,4 +1,5 @@
-//===- Explanation.h - a finding explained against the USM feature table ----===//
+//===- Explanation.h - a finding explained against the USM feature table
+//----===//
 //
 // For each finding `usmcheck explain` prints:
 //   1. the code excerpt around the finding and the allocation line;
@@ -37,15 +38,15 @@ enum class Side { Host, Device, None };
 /// What explain knows about a finding after reading it against the catalog.
 struct FindingFacts {
   Side S = Side::None;
-  std::optional<Kind> K;  ///< kind of the memory involved
+  std::optional<Kind> K;      ///< kind of the memory involved
   const Api *Alloc = nullptr; ///< the allocation API, when a note names it
   std::optional<Model> M;
   SourceRef AllocLoc;
-  std::string AllocLine;  ///< source text of the allocation
-  std::string Pointer;    ///< variable holding the pointer, when known
-  std::string ElemType;   ///< pointee type spelled in the source ("double")
-  std::string SizeExpr;   ///< byte count expression of the allocation
-  std::string DevExpr;    ///< device / queue argument of the allocation
+  std::string AllocLine;    ///< source text of the allocation
+  std::string Pointer;      ///< variable holding the pointer, when known
+  std::string ElemType;     ///< pointee type spelled in the source ("double")
+  std::string SizeExpr;     ///< byte count expression of the allocation
+  std::string DevExpr;      ///< device / queue argument of the allocation
   std::vector<FixId> Fixes; ///< best first
   /// The fix the check itself recommends (a note "recommended fix, REASON:
   /// <catalog fix title> ..."), moved to the front of Fixes.

@@ -1,4 +1,5 @@
-//===- Http.cpp - libcurl requests with bounded retries ---------------------===//
+//===- Http.cpp - libcurl requests with bounded retries
+//---------------------===//
 #include "Http.h"
 
 #include <curl/curl.h>
@@ -103,7 +104,8 @@ size_t onHeader(char *Buf, size_t Size, size_t N, void *User) {
   std::string Value = Line.substr(Colon + 1);
   while (!Value.empty() && std::isspace(static_cast<unsigned char>(Value[0])))
     Value.erase(0, 1);
-  while (!Value.empty() && std::isspace(static_cast<unsigned char>(Value.back())))
+  while (!Value.empty() &&
+         std::isspace(static_cast<unsigned char>(Value.back())))
     Value.pop_back();
   if (Name == "content-type")
     A->Resp->ContentType = Value;
@@ -179,7 +181,8 @@ HttpResponse httpPerform(const HttpRequest &R) {
 #endif
     curl_easy_setopt(C, CURLOPT_CONNECTTIMEOUT_MS,
                      static_cast<long>(R.ConnectTimeoutS * 1000));
-    curl_easy_setopt(C, CURLOPT_TIMEOUT_MS, static_cast<long>(R.TimeoutS * 1000));
+    curl_easy_setopt(C, CURLOPT_TIMEOUT_MS,
+                     static_cast<long>(R.TimeoutS * 1000));
     curl_easy_setopt(C, CURLOPT_ERRORBUFFER, ErrBuf);
     curl_easy_setopt(C, CURLOPT_HEADERFUNCTION, onHeader);
     curl_easy_setopt(C, CURLOPT_HEADERDATA, &A);
@@ -235,8 +238,8 @@ HttpResponse httpPerform(const HttpRequest &R) {
     Backoff = std::min(Backoff * 2, 8.0);
     if (R.OnRetry)
       R.OnRetry(Try + 1, Delay, Status);
-    std::this_thread::sleep_for(std::chrono::milliseconds(
-        static_cast<long>(Delay * 1000)));
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(static_cast<long>(Delay * 1000)));
   }
 }
 
@@ -315,8 +318,9 @@ bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error) {
   return true;
 }
 
-std::string withQuery(const std::string &Url,
-                      const std::vector<std::pair<std::string, std::string>> &Q) {
+std::string
+withQuery(const std::string &Url,
+          const std::vector<std::pair<std::string, std::string>> &Q) {
   if (Q.empty())
     return Url;
   globalInit();

@@ -1,4 +1,5 @@
-//===- Http.h - the HTTP client of the LLM channel (libcurl) ----------------===//
+//===- Http.h - the HTTP client of the LLM channel (libcurl)
+//----------------===//
 //
 // One request at a time, through libcurl's easy interface:
 //   - TLS peer and host verification stay on (curl's defaults); a private
@@ -66,7 +67,9 @@ struct HttpResponse {
   std::string RetryAfter; ///< raw header value of the last answer
   int Attempts = 0;
   bool Streamed = false; ///< body went to OnData
-  bool ok() const { return Err == NetError::None && Status >= 200 && Status < 300; }
+  bool ok() const {
+    return Err == NetError::None && Status >= 200 && Status < 300;
+  }
 };
 
 /// Performs \p R with retries. Never throws.
@@ -84,8 +87,9 @@ struct UrlParts {
 bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error);
 
 /// Appends "?k=v&..." (URL-encoded) to \p Url.
-std::string withQuery(const std::string &Url,
-                      const std::vector<std::pair<std::string, std::string>> &Q);
+std::string
+withQuery(const std::string &Url,
+          const std::vector<std::pair<std::string, std::string>> &Q);
 
 } // namespace usm::explain
 

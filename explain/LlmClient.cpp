@@ -1,4 +1,5 @@
-//===- LlmClient.cpp - chat/completions and responses over HTTP -------------===//
+//===- LlmClient.cpp - chat/completions and responses over HTTP
+//-------------===//
 #include "LlmClient.h"
 
 #include <nlohmann/json.hpp>
@@ -197,8 +198,8 @@ bool extractAnswer(WireApi W, const std::string &Body, std::string &Text,
     }
   } catch (const json::exception &) {
   }
-  Error = std::string("the answer has no text where the ") +
-          wireApiName(W) + " API puts it" +
+  Error = std::string("the answer has no text where the ") + wireApiName(W) +
+          " API puts it" +
           (W == WireApi::Chat ? " (choices[0].message.content)"
                               : " (output[].content[].text)");
   return false;

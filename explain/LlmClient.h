@@ -1,4 +1,5 @@
-//===- LlmClient.h - OpenAI-compatible requests and answers ------------------===//
+//===- LlmClient.h - OpenAI-compatible requests and answers
+//------------------===//
 //
 // Both wire APIs that OpenAI-compatible gateways speak:
 //   chat       POST {base_url}/chat/completions
@@ -56,8 +57,8 @@ std::string redact(const LlmSettings &S, std::string Text);
 /// onEvent(event, data) fires for each complete event.
 class SseParser {
 public:
-  explicit SseParser(std::function<void(const std::string &,
-                                        const std::string &)> OnEvent)
+  explicit SseParser(
+      std::function<void(const std::string &, const std::string &)> OnEvent)
       : OnEvent(std::move(OnEvent)) {}
   void feed(const char *Data, size_t Len);
   /// Flushes a final event not followed by a blank line.
@@ -72,7 +73,7 @@ private:
 
 struct LlmAnswer {
   bool Ok = false;
-  std::string Text;  ///< the answer (also when streamed)
+  std::string Text; ///< the answer (also when streamed)
   bool Streamed = false;
   std::string Error; ///< one line, redacted, when !Ok
   long Status = 0;

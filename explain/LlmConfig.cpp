@@ -1,4 +1,5 @@
-//===- LlmConfig.cpp - Codex-style config.toml for the LLM channel ----------===//
+//===- LlmConfig.cpp - Codex-style config.toml for the LLM channel
+//----------===//
 #include "LlmConfig.h"
 
 #include <toml++/toml.h>
@@ -25,9 +26,9 @@ bool isEnvName(const std::string &Name) {
 
 bool looksLikeSecret(const std::string &V) {
   // Well-known key prefixes (OpenAI, Anthropic, GitHub, Slack, AWS, JWTs).
-  static const char *const Prefixes[] = {"sk-", "sk_", "sess-", "ghp_",
-                                         "gho_", "github_pat_", "xoxb-",
-                                         "xoxp-", "AKIA", "eyJ", "Bearer "};
+  static const char *const Prefixes[] = {
+      "sk-",   "sk_",   "sess-", "ghp_", "gho_",   "github_pat_",
+      "xoxb-", "xoxp-", "AKIA",  "eyJ",  "Bearer "};
   for (const char *P : Prefixes)
     if (V.rfind(P, 0) == 0 && V.size() >= std::string(P).size() + 8)
       return true;
@@ -72,11 +73,12 @@ bool isSecretFieldName(const std::string &K) {
   std::string L;
   for (char C : K)
     L += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  static const char *const Names[] = {"api_key",    "apikey",
-                                      "key",        "token",
-                                      "secret",     "password",
-                                      "bearer_token", "experimental_bearer_token",
-                                      "access_token", "openai_api_key"};
+  static const char *const Names[] = {
+      "api_key",      "apikey",
+      "key",          "token",
+      "secret",       "password",
+      "bearer_token", "experimental_bearer_token",
+      "access_token", "openai_api_key"};
   for (const char *N : Names)
     if (L == N)
       return true;
@@ -103,13 +105,15 @@ bool refuseStoredSecrets(const toml::table &T, const std::string &Where,
     if (isSecretFieldName(Key)) {
       Error = File + ": '" + Key + "' in " + Where +
               " stores a key in the file; usmcheck reads keys only from the "
-              "environment: " + KeyAdvice;
+              "environment: " +
+              KeyAdvice;
       return false;
     }
     if (auto S = V.value<std::string>(); S && looksLikeSecret(*S)) {
       Error = File + ": the value of '" + Key + "' in " + Where +
               " looks like a key; usmcheck reads keys only from the "
-              "environment: " + KeyAdvice;
+              "environment: " +
+              KeyAdvice;
       return false;
     }
   }
@@ -167,7 +171,8 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
     } catch (const toml::parse_error &E) {
       std::ostringstream OS;
       OS << S.ConfigPath << ":" << E.source().begin.line << ":"
-         << E.source().begin.column << ": TOML parse error: " << E.description();
+         << E.source().begin.column
+         << ": TOML parse error: " << E.description();
       Error = OS.str();
       return false;
     }
@@ -176,10 +181,10 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
     Error = "config file '" + *O.ConfigPath + "' not found";
     return false;
   } else {
-    S.Remarks.push_back("no config file at " +
-                        (S.ConfigPath.empty() ? std::string("$HOME/.codex")
-                                              : S.ConfigPath) +
-                        "; using flags and built-in defaults");
+    S.Remarks.push_back(
+        "no config file at " +
+        (S.ConfigPath.empty() ? std::string("$HOME/.codex") : S.ConfigPath) +
+        "; using flags and built-in defaults");
   }
   const std::string &File = S.ConfigPath;
 
@@ -189,8 +194,8 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
   // Codex keys, optionally overridden by the selected profile.
   std::string Model = Root["model"].value_or(std::string());
   std::string Provider = Root["model_provider"].value_or(std::string());
-  std::string Profile = O.Profile ? *O.Profile
-                                  : Root["profile"].value_or(std::string());
+  std::string Profile =
+      O.Profile ? *O.Profile : Root["profile"].value_or(std::string());
   if (!Profile.empty()) {
     const toml::table *P = Root["profiles"][Profile].as_table();
     if (!P) {
@@ -251,8 +256,8 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
         if (isCredentialHeader(H) || looksLikeSecret(V)) {
           Error = File + ": http_headers." + H + " in " + Where +
                   " holds a credential in the file; put it in an environment "
-                  "variable and use env_http_headers = { \"" + H +
-                  "\" = \"VAR\" } (or env_key for the bearer key)";
+                  "variable and use env_http_headers = { \"" +
+                  H + "\" = \"VAR\" } (or env_key for the bearer key)";
           return false;
         }
       for (auto &[H, V] : S.EnvHttpHeaders)
@@ -317,7 +322,8 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
   S.Model = Model;
 
   if (!WireName.empty() && !parseWire(WireName, S.Wire)) {
-    Error = "wire_api '" + WireName + "' is not supported; use \"chat\" or "
+    Error = "wire_api '" + WireName +
+            "' is not supported; use \"chat\" or "
             "\"responses\"";
     return false;
   }
@@ -327,8 +333,8 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
               "name the environment variable that holds the key (e.g. "
               "env_key = \"MY_GATEWAY_KEY\", then export MY_GATEWAY_KEY=...)";
     else
-      Error = "env_key '" + S.EnvKey +
-              "' is not a valid environment variable name";
+      Error =
+          "env_key '" + S.EnvKey + "' is not a valid environment variable name";
     return false;
   }
   if (S.TimeoutS <= 0 || S.ConnectTimeoutS <= 0) {

@@ -1,4 +1,5 @@
-//===- LlmConfig.h - where `explain --llm` sends its questions --------------===//
+//===- LlmConfig.h - where `explain --llm` sends its questions
+//--------------===//
 //
 // The LLM channel reuses the configuration users already keep for Codex:
 // $CODEX_HOME/config.toml, else ~/.codex/config.toml:
@@ -65,9 +66,9 @@ struct LlmOverrides {
 
 /// The resolved channel. Never holds the key itself.
 struct LlmSettings {
-  std::string ConfigPath;  ///< file read, empty if none was found
+  std::string ConfigPath; ///< file read, empty if none was found
   bool ConfigFound = false;
-  std::string ProviderId;  ///< model_providers key
+  std::string ProviderId; ///< model_providers key
   std::string ProviderName;
   std::string ProviderSource; ///< "[model_providers.x] in FILE", "built-in"
   std::string Model;

@@ -1,4 +1,5 @@
-//===- explain_client_test.cpp - wire formats of the LLM channel ------------===//
+//===- explain_client_test.cpp - wire formats of the LLM channel
+//------------===//
 //
 // The pieces of the LLM client that need no server: request bodies of both
 // wire APIs, the server-sent-events parser fed in arbitrary chunks, answer
@@ -31,7 +32,8 @@ LlmSettings settings(WireApi W) {
 }
 
 TEST(LlmClient, ChatRequestBody) {
-  json J = json::parse(requestBody(settings(WireApi::Chat), "sys", "user", true));
+  json J =
+      json::parse(requestBody(settings(WireApi::Chat), "sys", "user", true));
   EXPECT_EQ(J["model"], "m1");
   EXPECT_EQ(J["stream"], true);
   ASSERT_EQ(J["messages"].size(), 2u);
@@ -51,8 +53,9 @@ TEST(LlmClient, ResponsesRequestBody) {
 TEST(LlmClient, EndpointUrlWithQueryParams) {
   LlmSettings S = settings(WireApi::Chat);
   S.QueryParams = {{"api-version", "2025-01-01"}, {"x", "a b"}};
-  EXPECT_EQ(endpointUrl(S, postEndpoint(S.Wire)),
-            "http://127.0.0.1:9/v1/chat/completions?api-version=2025-01-01&x=a%20b");
+  EXPECT_EQ(
+      endpointUrl(S, postEndpoint(S.Wire)),
+      "http://127.0.0.1:9/v1/chat/completions?api-version=2025-01-01&x=a%20b");
   EXPECT_EQ(std::string(postEndpoint(WireApi::Responses)), "responses");
 }
 
@@ -104,11 +107,12 @@ TEST(LlmClient, ExtractAnswer) {
       WireApi::Chat, R"({"choices":[{"message":{"content":"hi"}}]})", T, E));
   EXPECT_EQ(T, "hi");
   T.clear();
-  EXPECT_TRUE(extractAnswer(WireApi::Responses,
-                            R"({"output":[{"type":"reasoning"},{"type":"message",
+  EXPECT_TRUE(
+      extractAnswer(WireApi::Responses,
+                    R"({"output":[{"type":"reasoning"},{"type":"message",
                             "content":[{"type":"output_text","text":"a"},
                             {"type":"output_text","text":"b"}]}]})",
-                            T, E));
+                    T, E));
   EXPECT_EQ(T, "ab");
   EXPECT_FALSE(extractAnswer(WireApi::Chat, "<html>", T, E));
   EXPECT_NE(E.find("not valid JSON"), std::string::npos);
@@ -147,8 +151,8 @@ TEST(Http, RetryAfter) {
 }
 
 TEST(Doctor, ClosestModelIds) {
-  std::vector<std::string> Ids = {"gpt-4o", "gpt-4.1", "gpt-4.1-mini",
-                                  "o3", "claude-x"};
+  std::vector<std::string> Ids = {"gpt-4o", "gpt-4.1", "gpt-4.1-mini", "o3",
+                                  "claude-x"};
   auto C = closestIds("gpt-4.l", Ids, 2);
   ASSERT_EQ(C.size(), 2u);
   EXPECT_EQ(C[0], "gpt-4.1");

@@ -1,4 +1,5 @@
-//===- explain_config_test.cpp - Codex config.toml for explain --llm --------===//
+//===- explain_config_test.cpp - Codex config.toml for explain --llm
+//--------===//
 //
 // Writes config files into a temporary directory and checks how
 // loadLlmConfig() resolves them: Codex keys, [usmcheck] and flags in that
@@ -148,7 +149,8 @@ TEST_F(ConfigTest, EnvKeyInstructionsAreKept) {
                        "\n[model_providers.gw2]\nbase_url = \"https://y\"\n"
                        "env_key = \"Y_KEY\"\nenv_key_instructions = "
                        "\"create one at https://y/keys\"\n",
-                   S, Err, [] {
+                   S, Err,
+                   [] {
                      LlmOverrides O;
                      O.Provider = "gw2";
                      return O;
@@ -205,8 +207,8 @@ TEST_F(ConfigTest, BadWireApi) {
   LlmSettings S;
   std::string Err;
   LlmOverrides O;
-  EXPECT_FALSE(load(std::string(Gateway) + "[usmcheck]\nwire_api = \"grpc\"\n",
-                    S, Err));
+  EXPECT_FALSE(
+      load(std::string(Gateway) + "[usmcheck]\nwire_api = \"grpc\"\n", S, Err));
   EXPECT_NE(Err.find("wire_api 'grpc'"), std::string::npos) << Err;
 }
 

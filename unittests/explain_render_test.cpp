@@ -1,4 +1,5 @@
-//===- explain_render_test.cpp - findings explained against the table -------===//
+//===- explain_render_test.cpp - findings explained against the table
+//-------===//
 //
 // Builds findings by hand, shaped like the checks' diagnostics (a message, a
 // note "allocated ... by 'API'" at the allocation line), and checks what
@@ -37,7 +38,8 @@ Finding hostAccess(const std::string &File, unsigned Line,
 }
 
 const char *const OmpAlloc =
-    "  double *buf = (double *)omp_target_alloc_device(N * sizeof(double), dev);";
+    "  double *buf = (double *)omp_target_alloc_device(N * sizeof(double), "
+    "dev);";
 const char *const OmpAccess = "  printf(\"buf[100] = %f\\n\", buf[100]);";
 
 TEST(ExplainFacts, OpenMPDeviceAllocation) {
@@ -81,9 +83,12 @@ TEST(ExplainFacts, SyclTemplateFormCountsElements) {
 
 TEST(ExplainFacts, CudaOutParameterAndTypeFromFile) {
   std::vector<std::string> Lines = {
-      "int main() {", "  const int N = 1024;", "  double *buf = nullptr;",
+      "int main() {",
+      "  const int N = 1024;",
+      "  double *buf = nullptr;",
       "  if (cudaMalloc(&buf, N * sizeof(double)) != cudaSuccess)",
-      "    return 1;", "  std::printf(\"%f\\n\", buf[100]);"};
+      "    return 1;",
+      "  std::printf(\"%f\\n\", buf[100]);"};
   Finding F = hostAccess("seed.cu", 6, Lines[5], 4, Lines[3], "cudaMalloc");
   FindingFacts Facts = deriveFacts(F, &Lines);
   EXPECT_EQ(Facts.Pointer, "buf");
@@ -97,8 +102,7 @@ TEST(ExplainFacts, CudaOutParameterAndTypeFromFile) {
                      "cudaSuccess)"),
             std::string::npos)
       << Out;
-  EXPECT_NE(Out.find("release it with cudaFreeHost"), std::string::npos)
-      << Out;
+  EXPECT_NE(Out.find("release it with cudaFreeHost"), std::string::npos) << Out;
   EXPECT_NE(Out.find("cudaMallocManaged(&buf"), std::string::npos) << Out;
 }
 
@@ -160,8 +164,9 @@ TEST(ExplainRender, TextQuotesTableRowsAndFixCode) {
             std::string::npos);
   EXPECT_NE(Out.find("omp_target_alloc_shared(N * sizeof(double), dev);"),
             std::string::npos);
-  EXPECT_NE(Out.find("double *host_buf = (double *)malloc(N * sizeof(double));"),
-            std::string::npos)
+  EXPECT_NE(
+      Out.find("double *host_buf = (double *)malloc(N * sizeof(double));"),
+      std::string::npos)
       << Out;
   EXPECT_NE(Out.find("omp_target_memcpy(host_buf, buf, N * sizeof(double), 0, "
                      "0, omp_get_initial_device(), dev);"),
