@@ -395,14 +395,24 @@ private:
           return Whole->second;
       }
       auto F = P.Fields.find(K.Field);
-      return F != P.Fields.end() ? F->second : OriginSet{};
+      return F != P.Fields.end() ? unambiguous(F->second) : OriginSet{};
     }
     if (const auto *VD = dyn_cast_or_null<VarDecl>(K.Base))
       if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !K.Elem) {
         auto G = P.Globals.find(VD);
-        return G != P.Globals.end() ? G->second : OriginSet{};
+        return G != P.Globals.end() ? unambiguous(G->second) : OriginSet{};
       }
     return {};
+  }
+
+  /// A TU-wide summary (all stores to a field or global) says which memory
+  /// *some* object holds. Only when every store agrees does it say anything
+  /// about this object; mixed summaries are unknown (quiet).
+  static OriginSet unambiguous(const OriginSet &Summary) {
+    for (const Origin &O : Summary)
+      if (O.Site && O.K != Summary.front().K)
+        return {};
+    return Summary;
   }
 
   /// The tracked location an lvalue expression names, if any.

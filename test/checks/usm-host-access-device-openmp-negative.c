@@ -141,3 +141,25 @@ void suppressed(int dev) {
   d[0] = 1.0; // NOLINT(usm-host-access-device): no-warning, suppressed by the user
   omp_target_free(d, dev);
 }
+
+// One struct type, two objects: the field holds host memory in one and
+// device memory in the other. The TU-wide field summary is mixed, so it says
+// nothing about `h`.
+struct Buf { double *ptr; };
+static struct Buf make_host(void) {
+  struct Buf b;
+  b.ptr = (double *)malloc(64);
+  return b;
+}
+static struct Buf make_dev(int dev) {
+  struct Buf b;
+  b.ptr = (double *)omp_target_alloc(64, dev);
+  return b;
+}
+void per_object_fields(int dev) {
+  struct Buf h = make_host();
+  struct Buf d = make_dev(dev);
+  h.ptr[0] = 1.0; // no-warning: h's field is host memory
+  free(h.ptr);
+  omp_target_free(d.ptr, dev);
+}
