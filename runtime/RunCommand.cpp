@@ -96,8 +96,9 @@ int runMain(const Args &A) {
     for (std::size_t K = 0; K < KV.size() && K < Eq; ++K)
       if (KV[K] == '-')
         KV[K] = '_';
-    if (KV.find(':') != std::string::npos)
-      return usageError("run: option values cannot contain ':' (" + S + ")");
+    if (KV.find_first_of(":,") != std::string::npos) // USMCHECK_OPTIONS separators
+      return usageError("run: option values cannot contain ':' or ',' (" + S +
+                        ")");
     if (!rt::applyOption(KV.data(), KV.size(), Opts, Err, sizeof Err))
       return usageError(std::string("run: ") + Err);
     Merged += (Merged.empty() ? "" : ":") + KV;
