@@ -1,4 +1,5 @@
-//===- Decode.h - the size of the faulting memory access (x86-64) ----------===//
+//===- Decode.h - the size of the faulting memory access (x86-64)
+//----------===//
 //
 // The page-fault error code says READ or WRITE but not how many bytes. This
 // decodes the common load/store forms at the faulting pc (integer moves and
@@ -19,13 +20,22 @@ inline int intSize(bool W, bool OpSize) { return W ? 8 : OpSize ? 2 : 4; }
 /// prefix: 0 none, 1 66, 2 F3, 3 F2. Vec is the full vector width.
 inline int sseSize(unsigned char Op, int Pfx, bool W, int Vec) {
   switch (Op) {
-  case 0x10: case 0x11: // movups/movupd/movss/movsd
-  case 0x51: case 0x58: case 0x59: case 0x5C: case 0x5D: case 0x5E:
-  case 0x5F: case 0x5A:
+  case 0x10:
+  case 0x11: // movups/movupd/movss/movsd
+  case 0x51:
+  case 0x58:
+  case 0x59:
+  case 0x5C:
+  case 0x5D:
+  case 0x5E:
+  case 0x5F:
+  case 0x5A:
     return Pfx == 3 ? 8 : Pfx == 2 ? 4 : Vec;
-  case 0x28: case 0x29: // movaps/movapd
+  case 0x28:
+  case 0x29: // movaps/movapd
     return Vec;
-  case 0x6F: case 0x7F: // movdqa/movdqu (MMX movq without prefix)
+  case 0x6F:
+  case 0x7F: // movdqa/movdqu (MMX movq without prefix)
     return Pfx ? Vec : 8;
   case 0x7E:
     return Pfx == 2 ? 8 : W ? 8 : 4; // movq xmm,m64 / movd
@@ -33,15 +43,21 @@ inline int sseSize(unsigned char Op, int Pfx, bool W, int Vec) {
     return W ? 8 : 4;
   case 0xD6:
     return 8;
-  case 0x12: case 0x13: case 0x16: case 0x17: // movlps/movhps/...
+  case 0x12:
+  case 0x13:
+  case 0x16:
+  case 0x17: // movlps/movhps/...
     return 8;
-  case 0x2E: case 0x2F: // ucomis/comis
+  case 0x2E:
+  case 0x2F: // ucomis/comis
     return Pfx == 1 ? 8 : 4;
   case 0x2A: // cvtsi2ss/sd from memory
     return W ? 8 : 4;
-  case 0x2C: case 0x2D:
+  case 0x2C:
+  case 0x2D:
     return Pfx == 3 ? 8 : 4;
-  case 0xE7: case 0x2B: // movntdq/movntps
+  case 0xE7:
+  case 0x2B: // movntdq/movntps
     return Vec;
   default:
     return 0;

@@ -1,4 +1,5 @@
-//===- Emulation.cpp - device memory the host cannot touch, on a CPU -------===//
+//===- Emulation.cpp - device memory the host cannot touch, on a CPU
+//-------===//
 //
 // `usmcheck run --emulate`: with OpenMP offloading to the host as a device,
 // libomptarget's host plugin serves llvm_omp_target_alloc_device from the

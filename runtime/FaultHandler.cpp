@@ -1,4 +1,5 @@
-//===- FaultHandler.cpp - SIGSEGV/SIGBUS: classify, report or chain --------===//
+//===- FaultHandler.cpp - SIGSEGV/SIGBUS: classify, report or chain
+//--------===//
 //
 // The handler runs on an alternate signal stack and calls nothing that
 // allocates. It asks, in order:
@@ -328,7 +329,8 @@ void resolveDriverQueries(Model M) {
   // A failed lookup (the driver not loaded, e.g. a stub runtime) costs a
   // library search: retry only now and then, not on every allocation.
   static std::atomic<unsigned> Attempts[8];
-  unsigned A = Attempts[unsigned(M) & 7].fetch_add(1, std::memory_order_relaxed);
+  unsigned A =
+      Attempts[unsigned(M) & 7].fetch_add(1, std::memory_order_relaxed);
   if (A < 4 || (A & 4095) == 0)
     resolveModel(M);
 }
@@ -395,7 +397,8 @@ void installFaultHandlers() {
   if (pthread_key_create(&AltStackKey, altStackDestructor) == 0)
     AltStackKeyReady.store(true);
   ensureAltStack();
-  int Sigs[] = {Opts.handle_segv ? SIGSEGV : 0, Opts.handle_sigbus ? SIGBUS : 0};
+  int Sigs[] = {Opts.handle_segv ? SIGSEGV : 0,
+                Opts.handle_sigbus ? SIGBUS : 0};
   for (int Sig : Sigs) {
     if (!Sig)
       continue;

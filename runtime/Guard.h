@@ -1,4 +1,5 @@
-//===- Guard.h - internals of libusmcheck_rt.so, the runtime guard ---------===//
+//===- Guard.h - internals of libusmcheck_rt.so, the runtime guard
+//---------===//
 //
 // How the guard works (docs/runtime.md is the user manual):
 //
@@ -72,7 +73,8 @@ void writeAll(int Fd, const char *S, std::size_t N);
 void logLine(const char *Msg);
 [[noreturn]] void fatalOptionError(const char *Msg);
 
-//===-- stacks -------------------------------------------------------------===//
+//===-- stacks
+//-------------------------------------------------------------===//
 
 constexpr int MaxFrames = 64;
 
@@ -83,7 +85,8 @@ bool inGuardLibrary(std::uintptr_t Pc);
 int threadIndex(); ///< T0 is the main thread; others numbered on first use
 int threadTid();   ///< gettid(), cached per thread
 
-//===-- records ------------------------------------------------------------===//
+//===-- records
+//------------------------------------------------------------===//
 
 struct Record {
   std::uintptr_t Base = 0, Size = 0;
@@ -98,8 +101,8 @@ struct Record {
 };
 
 struct Stats {
-  std::atomic<std::uint64_t> Recorded{0}, Freed{0}, FreeUnknown{0},
-      Dropped{0}, Live{0}, MaxLive{0};
+  std::atomic<std::uint64_t> Recorded{0}, Freed{0}, FreeUnknown{0}, Dropped{0},
+      Live{0}, MaxLive{0};
 };
 extern Stats TheStats;
 
@@ -119,11 +122,11 @@ void recordsUnlockAll();
 /// are for the few signatures whose size is computed (calloc-style, pitched)
 /// or whose kind is an allocator handle (omp_alloc).
 void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
-                 std::uintptr_t SizeOverride, Kind KindOverride,
-                 bool Emulated);
+                 std::uintptr_t SizeOverride, Kind KindOverride, bool Emulated);
 void recordFree(const Api *F, const std::uintptr_t *Args);
 
-//===-- emulation ------------------------------------------------------------===//
+//===-- emulation
+//------------------------------------------------------------===//
 
 void *emuAlloc(std::size_t Size);
 bool emuOwns(std::uintptr_t Addr);
@@ -137,14 +140,14 @@ void emuExempt(std::uintptr_t Base, std::uintptr_t Size);
 void emuLockForFork();
 void emuUnlockAfterFork();
 
-//===-- faults ---------------------------------------------------------------===//
+//===-- faults
+//---------------------------------------------------------------===//
 
 void installFaultHandlers();
 /// sigaction/signal interposition: the program's handlers for the signals
 /// the guard owns are kept here and called for faults that are not USM.
 bool guardOwnsSignal(int Sig);
-void setUserAction(int Sig, const struct sigaction *Act,
-                   struct sigaction *Old);
+void setUserAction(int Sig, const struct sigaction *Act, struct sigaction *Old);
 void ensureAltStack();
 /// The libc sigaction (the guard's own sigaction is the interposer).
 int realSigaction(int Sig, const struct sigaction *Act, struct sigaction *Old);

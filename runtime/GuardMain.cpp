@@ -1,4 +1,5 @@
-//===- GuardMain.cpp - start-up, options, stacks and exit statistics -------===//
+//===- GuardMain.cpp - start-up, options, stacks and exit statistics
+//-------===//
 #include "Guard.h"
 
 #include <cerrno>
@@ -106,7 +107,8 @@ void fatalOptionError(const char *Msg) {
   _exit(2);
 }
 
-//===-- threads and stacks -------------------------------------------------===//
+//===-- threads and stacks
+//-------------------------------------------------===//
 
 namespace {
 std::atomic<int> NextThreadIdx{1};
@@ -222,7 +224,8 @@ int captureStack(std::uintptr_t *Pcs, int Max) {
   return N;
 }
 
-//===-- start-up -------------------------------------------------------------===//
+//===-- start-up
+//-------------------------------------------------------------===//
 
 namespace {
 
@@ -281,13 +284,20 @@ void atForkChild() {
 void printStats() {
   char Buf[512];
   Out O(Buf, sizeof Buf);
-  O.s("==").d(getpid()).s("==usmcheck: stats: recorded=")
+  O.s("==")
+      .d(getpid())
+      .s("==usmcheck: stats: recorded=")
       .u(TheStats.Recorded.load())
-      .s(" freed=").u(TheStats.Freed.load())
-      .s(" live=").u(TheStats.Live.load())
-      .s(" max_live=").u(TheStats.MaxLive.load())
-      .s(" dropped=").u(TheStats.Dropped.load())
-      .s(" free_unknown=").u(TheStats.FreeUnknown.load())
+      .s(" freed=")
+      .u(TheStats.Freed.load())
+      .s(" live=")
+      .u(TheStats.Live.load())
+      .s(" max_live=")
+      .u(TheStats.MaxLive.load())
+      .s(" dropped=")
+      .u(TheStats.Dropped.load())
+      .s(" free_unknown=")
+      .u(TheStats.FreeUnknown.load())
       .c('\n');
   O.writeTo(2);
 }
@@ -298,8 +308,11 @@ void checkSuppressions() {
   char M[1400];
   int Fd = ::open(Opts.suppressions, O_RDONLY | O_CLOEXEC);
   if (Fd < 0) {
-    Out(M, sizeof M).s("cannot open suppressions file '")
-        .s(Opts.suppressions).s("': ").s(std::strerror(errno));
+    Out(M, sizeof M)
+        .s("cannot open suppressions file '")
+        .s(Opts.suppressions)
+        .s("': ")
+        .s(std::strerror(errno));
     fatalOptionError(M);
   }
   static char Text[16 * 1024];
@@ -319,10 +332,15 @@ void checkSuppressions() {
       std::string_view Type(L, Colon ? std::size_t(Colon - L) : std::strlen(L));
       if (!Colon || !Colon[1] ||
           (Type != "host-access-device" && Type != "alloc")) {
-        Out(M, sizeof M).s("suppressions file '").s(Opts.suppressions)
-            .s("' line ").d(LineNo).s(": expected TYPE:PATTERN with TYPE "
-                                      "host-access-device or alloc, got '")
-            .s(L).c('\'');
+        Out(M, sizeof M)
+            .s("suppressions file '")
+            .s(Opts.suppressions)
+            .s("' line ")
+            .d(LineNo)
+            .s(": expected TYPE:PATTERN with TYPE "
+               "host-access-device or alloc, got '")
+            .s(L)
+            .c('\'');
         fatalOptionError(M);
       }
     }
@@ -351,7 +369,10 @@ void initOnce() {
   resolveDriverQueries();
   if (Opts.verbosity >= 1) {
     char M[256];
-    Out(M, sizeof M).s("guard active (").s(LibPath).s(Opts.emulate ? ", emulate=1" : "")
+    Out(M, sizeof M)
+        .s("guard active (")
+        .s(LibPath)
+        .s(Opts.emulate ? ", emulate=1" : "")
         .c(')');
     logLine(M);
   }

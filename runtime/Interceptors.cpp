@@ -1,4 +1,5 @@
-//===- Interceptors.cpp - the interposed allocation and free APIs ----------===//
+//===- Interceptors.cpp - the interposed allocation and free APIs
+//----------===//
 //
 // Each wrapper is the per-signature part only: it forwards to the next
 // definition of its symbol (dlsym RTLD_NEXT, cached) and passes its raw
@@ -102,7 +103,8 @@ std::intptr_t currentDevice(const Api *A) {
   return D;
 }
 
-//===-- OpenMP allocator handles -> kinds, from the catalog's selectors ----===//
+//===-- OpenMP allocator handles -> kinds, from the catalog's selectors
+//----===//
 
 struct HandleKind {
   std::uintptr_t Handle;
@@ -125,8 +127,8 @@ Kind kindOfAllocator(std::uintptr_t Handle) {
           continue;
         char Name[128];
         Out(Name, sizeof Name).s(S.Name);
-        if (auto *V = static_cast<const std::uintptr_t *>(
-                dlsym(RTLD_DEFAULT, Name)))
+        if (auto *V =
+                static_cast<const std::uintptr_t *>(dlsym(RTLD_DEFAULT, Name)))
           Handles[N++] = {*V, S.K};
       }
       NumHandles.store(N, std::memory_order_release);
@@ -146,9 +148,19 @@ bool isUsmKind(Kind K) {
 void logAlloc(const Api *A, const Record &R) {
   char M[512];
   Out O(M, sizeof M);
-  O.s("alloc ").s(A->Name).s(" ").u(R.Size).s(" bytes -> ").hex(R.Base)
-      .s(" kind=").s(name(R.K)).s(" device=").d(R.Device)
-      .s(R.Emulated ? " emulated" : "").s(" T").d(R.ThreadIdx);
+  O.s("alloc ")
+      .s(A->Name)
+      .s(" ")
+      .u(R.Size)
+      .s(" bytes -> ")
+      .hex(R.Base)
+      .s(" kind=")
+      .s(name(R.K))
+      .s(" device=")
+      .d(R.Device)
+      .s(R.Emulated ? " emulated" : "")
+      .s(" T")
+      .d(R.ThreadIdx);
   logLine(M);
 }
 
@@ -207,8 +219,7 @@ void recordFree(const Api *F, const std::uintptr_t *Args) {
   }
 }
 
-int realSigaction(int Sig, const struct sigaction *Act,
-                  struct sigaction *Old) {
+int realSigaction(int Sig, const struct sigaction *Act, struct sigaction *Old) {
   static Hook H{"sigaction", ""};
   auto *F = reinterpret_cast<int (*)(int, const struct sigaction *,
                                      struct sigaction *)>(nextOf(H));
@@ -221,7 +232,8 @@ int realSigaction(int Sig, const struct sigaction *Act,
 using namespace usm;
 using namespace usm::rt;
 
-//===-- wrapper helpers -------------------------------------------------------===//
+//===-- wrapper helpers
+//-------------------------------------------------------===//
 
 #define USM_HOOK(Sym, CatalogName) static Hook H_##Sym{#Sym, CatalogName};
 #define USM_NEXT(Sym, Ret, ...)                                                \
@@ -280,7 +292,8 @@ struct Window {
 };
 } // namespace
 
-//===-- OpenMP -------------------------------------------------------------------===//
+//===-- OpenMP
+//-------------------------------------------------------------------===//
 
 USM_HOOK(omp_target_alloc, "omp_target_alloc")
 USM_HOOK(omp_target_alloc_device, "omp_target_alloc_device")
@@ -402,8 +415,8 @@ USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
     }
   }
   return ompAllocatorAlloc(H_omp_realloc, Args, S, Al, [&] {
-    auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t,
-                       std::uintptr_t, std::uintptr_t);
+    auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t, std::uintptr_t,
+                       std::uintptr_t);
     return F ? F(P, S, Al, FreeAl) : nullptr;
   });
 }
@@ -447,23 +460,20 @@ USM_EXPORT int omp_target_memcpy(void *Dst, const void *Src, std::size_t N,
                                  std::size_t DOff, std::size_t SOff, int DDev,
                                  int SDev) {
   Window W;
-  auto *F = USM_NEXT(omp_target_memcpy, int, void *, const void *,
-                     std::size_t, std::size_t, std::size_t, int, int);
+  auto *F = USM_NEXT(omp_target_memcpy, int, void *, const void *, std::size_t,
+                     std::size_t, std::size_t, int, int);
   return F ? F(Dst, Src, N, DOff, SOff, DDev, SDev) : 1;
 }
-USM_EXPORT int omp_target_memcpy_rect(void *Dst, const void *Src,
-                                      std::size_t Elem, int Dims,
-                                      const std::size_t *Vol,
-                                      const std::size_t *DOffs,
-                                      const std::size_t *SOffs,
-                                      const std::size_t *DDims,
-                                      const std::size_t *SDims, int DDev,
-                                      int SDev) {
+USM_EXPORT int
+omp_target_memcpy_rect(void *Dst, const void *Src, std::size_t Elem, int Dims,
+                       const std::size_t *Vol, const std::size_t *DOffs,
+                       const std::size_t *SOffs, const std::size_t *DDims,
+                       const std::size_t *SDims, int DDev, int SDev) {
   Window W;
   auto *F = USM_NEXT(omp_target_memcpy_rect, int, void *, const void *,
-                     std::size_t, int, const std::size_t *,
+                     std::size_t, int, const std::size_t *, const std::size_t *,
                      const std::size_t *, const std::size_t *,
-                     const std::size_t *, const std::size_t *, int, int);
+                     const std::size_t *, int, int);
   return F ? F(Dst, Src, Elem, Dims, Vol, DOffs, SOffs, DDims, SDims, DDev,
                SDev)
            : 1;
@@ -473,22 +483,22 @@ USM_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
                                        std::size_t SOff, int DDev, int SDev,
                                        int DepCount, void *Deps) {
   Window W; // covers the launch; the copy itself may finish later
-  auto *F = USM_NEXT(omp_target_memcpy_async, int, void *, const void *,
-                     std::size_t, std::size_t, std::size_t, int, int, int,
-                     void *);
+  auto *F =
+      USM_NEXT(omp_target_memcpy_async, int, void *, const void *, std::size_t,
+               std::size_t, std::size_t, int, int, int, void *);
   return F ? F(Dst, Src, N, DOff, SOff, DDev, SDev, DepCount, Deps) : 1;
 }
-USM_EXPORT int omp_target_memcpy_rect_async(
-    void *Dst, const void *Src, std::size_t Elem, int Dims,
-    const std::size_t *Vol, const std::size_t *DOffs, const std::size_t *SOffs,
-    const std::size_t *DDims, const std::size_t *SDims, int DDev, int SDev,
-    int DepCount, void *Deps) {
+USM_EXPORT int
+omp_target_memcpy_rect_async(void *Dst, const void *Src, std::size_t Elem,
+                             int Dims, const std::size_t *Vol,
+                             const std::size_t *DOffs, const std::size_t *SOffs,
+                             const std::size_t *DDims, const std::size_t *SDims,
+                             int DDev, int SDev, int DepCount, void *Deps) {
   Window W;
   auto *F = USM_NEXT(omp_target_memcpy_rect_async, int, void *, const void *,
-                     std::size_t, int, const std::size_t *,
+                     std::size_t, int, const std::size_t *, const std::size_t *,
                      const std::size_t *, const std::size_t *,
-                     const std::size_t *, const std::size_t *, int, int, int,
-                     void *);
+                     const std::size_t *, int, int, int, void *);
   return F ? F(Dst, Src, Elem, Dims, Vol, DOffs, SOffs, DDims, SDims, DDev,
                SDev, DepCount, Deps)
            : 1;
@@ -498,11 +508,11 @@ USM_EXPORT void *omp_target_memset(void *P, int V, std::size_t N, int Dev) {
   auto *F = USM_NEXT(omp_target_memset, void *, void *, int, std::size_t, int);
   return F ? F(P, V, N, Dev) : nullptr;
 }
-USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N,
-                                         int Dev, int DepCount, void *Deps) {
+USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N, int Dev,
+                                         int DepCount, void *Deps) {
   Window W;
-  auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int,
-                     std::size_t, int, int, void *);
+  auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int, std::size_t,
+                     int, int, void *);
   return F ? F(P, V, N, Dev, DepCount, Deps) : nullptr;
 }
 
@@ -511,9 +521,9 @@ USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N,
                       void **Bases, void **Ptrs, std::int64_t *Sizes,          \
                       std::int64_t *Types, void **Names, void **Mappers) {     \
     Window W;                                                                  \
-    auto *F = USM_NEXT(Sym, void, void *, std::int64_t, std::int32_t,          \
-                       void **, void **, std::int64_t *, std::int64_t *,       \
-                       void **, void **);                                      \
+    auto *F =                                                                  \
+        USM_NEXT(Sym, void, void *, std::int64_t, std::int32_t, void **,       \
+                 void **, std::int64_t *, std::int64_t *, void **, void **);   \
     if (F)                                                                     \
       F(Loc, Dev, N, Bases, Ptrs, Sizes, Types, Names, Mappers);               \
   }
@@ -521,7 +531,8 @@ USM_DATA_MAPPER(__tgt_target_data_begin_mapper)
 USM_DATA_MAPPER(__tgt_target_data_end_mapper)
 USM_DATA_MAPPER(__tgt_target_data_update_mapper)
 
-//===-- CUDA runtime -----------------------------------------------------------===//
+//===-- CUDA runtime
+//-----------------------------------------------------------===//
 
 USM_HOOK(cudaMalloc, "cudaMalloc")
 USM_HOOK(cudaMallocHost, "cudaMallocHost")
@@ -606,8 +617,8 @@ USM_EXPORT int cudaMallocPitch(void **P, std::size_t *Pitch, std::size_t W,
                                std::size_t H) {
   std::uintptr_t Args[] = {U(P), U(Pitch), W, H};
   Enter E;
-  auto *F = USM_NEXT(cudaMallocPitch, int, void **, std::size_t *,
-                     std::size_t, std::size_t);
+  auto *F = USM_NEXT(cudaMallocPitch, int, void **, std::size_t *, std::size_t,
+                     std::size_t);
   int R = F ? F(P, Pitch, W, H) : NoNext;
   if (R == 0 && E.Outer && Pitch)
     recordAlloc(rowOf(H_cudaMallocPitch), Args, 0, *Pitch * H, Kind::None,
@@ -636,7 +647,8 @@ USM_EXPORT int cudaFreeAsync(void *P, void *Stream) {
   });
 }
 
-//===-- CUDA driver (cuda.h maps the documented names onto _v2 symbols) -----===//
+//===-- CUDA driver (cuda.h maps the documented names onto _v2 symbols)
+//-----===//
 
 USM_HOOK(cuMemAlloc_v2, "cuMemAlloc")
 USM_HOOK(cuMemAllocHost_v2, "cuMemAllocHost")
@@ -721,7 +733,8 @@ USM_EXPORT int cuMemFreeAsync(CUdeviceptr P, void *Stream) {
   });
 }
 
-//===-- HIP ---------------------------------------------------------------------===//
+//===-- HIP
+//---------------------------------------------------------------------===//
 
 USM_HOOK(hipMalloc, "hipMalloc")
 USM_HOOK(hipExtMallocWithFlags, "hipExtMallocWithFlags")
@@ -807,16 +820,16 @@ USM_EXPORT int hipFreeAsync(void *P, void *Stream) {
   });
 }
 
-//===-- Level Zero --------------------------------------------------------------===//
+//===-- Level Zero
+//--------------------------------------------------------------===//
 
 USM_HOOK(zeMemAllocDevice, "zeMemAllocDevice")
 USM_HOOK(zeMemAllocHost, "zeMemAllocHost")
 USM_HOOK(zeMemAllocShared, "zeMemAllocShared")
 USM_HOOK(zeMemFree, "zeMemFree")
 
-USM_EXPORT unsigned zeMemAllocDevice(void *Ctx, const void *Desc,
-                                     std::size_t S, std::size_t Align,
-                                     void *Dev, void **P) {
+USM_EXPORT unsigned zeMemAllocDevice(void *Ctx, const void *Desc, std::size_t S,
+                                     std::size_t Align, void *Dev, void **P) {
   std::uintptr_t Args[] = {U(Ctx), U(Desc), S, Align, U(Dev), U(P)};
   noteLevelZeroContext(Ctx);
   return unsigned(allocThen(H_zeMemAllocDevice, Args, 0, [&] {
@@ -842,8 +855,7 @@ USM_EXPORT unsigned zeMemAllocShared(void *Ctx, const void *DDesc,
   noteLevelZeroContext(Ctx);
   return unsigned(allocThen(H_zeMemAllocShared, Args, 0, [&] {
     auto *F = USM_NEXT(zeMemAllocShared, unsigned, void *, const void *,
-                       const void *, std::size_t, std::size_t, void *,
-                       void **);
+                       const void *, std::size_t, std::size_t, void *, void **);
     return int(F ? F(Ctx, DDesc, HDesc, S, Align, Dev, P) : ZeNoNext);
   }));
 }
@@ -855,7 +867,8 @@ USM_EXPORT unsigned zeMemFree(void *Ctx, void *P) {
   }));
 }
 
-//===-- signal handlers of the program ----------------------------------------===//
+//===-- signal handlers of the program
+//----------------------------------------===//
 
 USM_HOOK(signal, "")
 

@@ -1,4 +1,5 @@
-//===- Options.h - the runtime guard's options, parsed without allocation --===//
+//===- Options.h - the runtime guard's options, parsed without allocation
+//--===//
 //
 // One parser for the three spellings of every option in flags.inc:
 //   USMCHECK_OPTIONS=key=value:key=value   (read by the guard at start-up)
@@ -150,8 +151,8 @@ inline bool applyOption(const char *KV, std::size_t N, Options &O, char *Err,
 #define USM_FLAG_APPLY_bool(Name)                                              \
   bool V = true;                                                               \
   if (Val && !parseBool(Val, ValLen, V)) {                                     \
-    setError(Err, ErrLen, "invalid value for option '", Key, KeyLen,           \
-             "': '", Val, ValLen, "' (expected 0, 1, true, false, yes or no)"); \
+    setError(Err, ErrLen, "invalid value for option '", Key, KeyLen, "': '",   \
+             Val, ValLen, "' (expected 0, 1, true, false, yes or no)");        \
     return false;                                                              \
   }                                                                            \
   O.Name = V;                                                                  \
@@ -177,7 +178,8 @@ inline bool applyOption(const char *KV, std::size_t N, Options &O, char *Err,
   char Tmp[MaxOptionString];                                                   \
   if (!Val || ValLen >= MaxOptionString) {                                     \
     setError(Err, ErrLen, "invalid value for option '", Key, KeyLen,           \
-             Val ? "': value too long" : "': a value is required (key=value)"); \
+             Val ? "': value too long"                                         \
+                 : "': a value is required (key=value)");                      \
     return false;                                                              \
   }                                                                            \
   std::memcpy(Tmp, Val, ValLen);                                               \

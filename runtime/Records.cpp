@@ -1,4 +1,5 @@
-//===- Records.cpp - the live-allocation table -----------------------------===//
+//===- Records.cpp - the live-allocation table
+//-----------------------------===//
 //
 // A fixed pool of record slots, mapped once (MAP_NORESERVE, so only slots in
 // use cost memory) and split into shards; a shard owns its slots, a spin
@@ -130,7 +131,8 @@ bool recordInsert(const Record &R) {
   S.Buckets[B] = I;
   unlock(S);
   TheStats.Recorded.fetch_add(1, std::memory_order_relaxed);
-  std::uint64_t Live = TheStats.Live.fetch_add(1, std::memory_order_relaxed) + 1;
+  std::uint64_t Live =
+      TheStats.Live.fetch_add(1, std::memory_order_relaxed) + 1;
   std::uint64_t Max = TheStats.MaxLive.load(std::memory_order_relaxed);
   while (Live > Max && !TheStats.MaxLive.compare_exchange_weak(Max, Live))
     ;

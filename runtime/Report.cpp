@@ -1,4 +1,5 @@
-//===- Report.cpp - the sanitizer-style report, symbolized after the fault -===//
+//===- Report.cpp - the sanitizer-style report, symbolized after the fault
+//-===//
 //
 // Runs in the signal handler: static buffers only, no malloc. Stacks are raw
 // PCs until here; each becomes (module, offset) through dl_iterate_phdr and
@@ -26,7 +27,8 @@ extern char **environ;
 namespace usm {
 namespace rt {
 
-//===-- modules ----------------------------------------------------------------===//
+//===-- modules
+//----------------------------------------------------------------===//
 
 namespace {
 struct ModuleQuery {
@@ -72,7 +74,8 @@ bool moduleOf(std::uintptr_t Pc, char *Path, std::size_t Cap,
 
 namespace {
 
-//===-- frames and symbolization ------------------------------------------------===//
+//===-- frames and symbolization
+//------------------------------------------------===//
 
 constexpr int MaxSym = 2 * MaxFrames;
 
@@ -281,7 +284,8 @@ void symbolizeAll() {
   }
 }
 
-//===-- suppressions ---------------------------------------------------------------===//
+//===-- suppressions
+//---------------------------------------------------------------===//
 
 bool globMatch(const char *P, const char *S) {
   // '*' any run, '?' one character; iterative with one backtrack point.
@@ -371,7 +375,8 @@ bool suppressed(int NumAccess, const Fault &F) {
   return false;
 }
 
-//===-- the report -----------------------------------------------------------------===//
+//===-- the report
+//-----------------------------------------------------------------===//
 
 struct Style {
   bool On;
@@ -383,8 +388,8 @@ struct Style {
   const char *reset() const { return On ? "\033[0m" : ""; }
 };
 
-void printLoc(Out &O, int N, const Frame &F, const char *Func,
-              const char *File, int Line, int Col) {
+void printLoc(Out &O, int N, const Frame &F, const char *Func, const char *File,
+              int Line, int Col) {
   O.s("    #").d(N).c(' ').hex(F.Pc);
   if (Func[0])
     O.s(" in ").s(Func);
@@ -393,8 +398,11 @@ void printLoc(Out &O, int N, const Frame &F, const char *Func,
     if (Col)
       O.c(':').d(Col);
   } else {
-    O.s(" (").s(F.Module[0] ? F.Module : "<unknown module>").c('+')
-        .hex(F.Offset).c(')');
+    O.s(" (")
+        .s(F.Module[0] ? F.Module : "<unknown module>")
+        .c('+')
+        .hex(F.Offset)
+        .c(')');
   }
   O.c('\n');
 }
@@ -544,7 +552,10 @@ bool reportFault(Fault &F) {
   bool DevKnown = F.HaveRecord ? !F.Rec.DeviceIsHandle && Dev >= 0 : Dev >= 0;
 
   O.s("=================================================================\n");
-  O.s(S.red()).s("==").d(getpid()).s("==ERROR: usmcheck: host-access-device: ")
+  O.s(S.red())
+      .s("==")
+      .d(getpid())
+      .s("==ERROR: usmcheck: host-access-device: ")
       .s(Access);
   if (F.AccessSize)
     O.s(" of ").d(F.AccessSize).s(" bytes");
@@ -552,34 +563,74 @@ bool reportFault(Fault &F) {
     O.s(" (access size not decoded)");
   O.s(" at ").hex(F.Addr).s(", ");
   if (Size && F.Addr - Base >= Size)
-    O.u(F.Addr - Base - Size).s(" bytes past the end of a ").u(Size)
+    O.u(F.Addr - Base - Size)
+        .s(" bytes past the end of a ")
+        .u(Size)
         .s("-byte ");
   else if (Size)
     O.u(F.Addr - Base).s(" bytes inside a ").u(Size).c('-').s("byte ");
   else
     O.s("inside a ");
-  O.s(name(K)).s(" allocation").s(Size ? "" : " of unknown size").s(S.reset())
+  O.s(name(K))
+      .s(" allocation")
+      .s(Size ? "" : " of unknown size")
+      .s(S.reset())
       .c('\n');
-  O.s(S.blue()).s(Access).s(" by host thread T").d(F.ThreadIdx).s(" (tid ")
-      .d(F.Tid).s(", pc ").hex(F.Pc).s(", ")
-      .s(F.Sig == SIGBUS ? "SIGBUS" : "SIGSEGV").s("):").s(S.reset()).c('\n');
+  O.s(S.blue())
+      .s(Access)
+      .s(" by host thread T")
+      .d(F.ThreadIdx)
+      .s(" (tid ")
+      .d(F.Tid)
+      .s(", pc ")
+      .hex(F.Pc)
+      .s(", ")
+      .s(F.Sig == SIGBUS ? "SIGBUS" : "SIGSEGV")
+      .s("):")
+      .s(S.reset())
+      .c('\n');
   printFrames(O, 0, NumAccess);
   O.c('\n');
   if (Size && F.Addr - Base >= Size)
-    O.hex(F.Addr).s(" is located ").u(F.Addr - Base - Size)
-        .s(" bytes past the end of the ").u(Size).s("-byte region [")
-        .hex(Base).c(',').hex(Base + Size).s(")\n");
+    O.hex(F.Addr)
+        .s(" is located ")
+        .u(F.Addr - Base - Size)
+        .s(" bytes past the end of the ")
+        .u(Size)
+        .s("-byte region [")
+        .hex(Base)
+        .c(',')
+        .hex(Base + Size)
+        .s(")\n");
   else if (Size)
-    O.hex(F.Addr).s(" is located ").u(F.Addr - Base).s(" bytes inside of the ")
-        .u(Size).s("-byte region [").hex(Base).c(',').hex(Base + Size)
+    O.hex(F.Addr)
+        .s(" is located ")
+        .u(F.Addr - Base)
+        .s(" bytes inside of the ")
+        .u(Size)
+        .s("-byte region [")
+        .hex(Base)
+        .c(',')
+        .hex(Base + Size)
         .s(")\n");
   if (F.HaveRecord) {
-    O.s(S.magenta()).s("allocated by thread T").d(F.Rec.ThreadIdx).s(" (tid ")
-        .d(F.Rec.Tid).s(") here:").s(S.reset()).c('\n');
+    O.s(S.magenta())
+        .s("allocated by thread T")
+        .d(F.Rec.ThreadIdx)
+        .s(" (tid ")
+        .d(F.Rec.Tid)
+        .s(") here:")
+        .s(S.reset())
+        .c('\n');
     printFrames(O, NumAccess, NumFrames);
     if (F.Rec.Alloc)
-      O.s("  allocator: ").s(F.Rec.Alloc->Name).s(" (")
-          .s(name(F.Rec.Alloc->M)).s(": ").s(F.Rec.Alloc->Summary).s(")");
+      O.s("  allocator: ")
+          .s(F.Rec.Alloc->Name)
+          .s(" (")
+          .s(name(F.Rec.Alloc->M))
+          .s(": ")
+          .s(F.Rec.Alloc->Summary)
+          .s(")");
     O.s(", ").s(name(K)).s(" memory");
     if (F.Rec.DeviceIsHandle)
       O.s(", device handle ").hex(std::uintptr_t(Dev));
@@ -594,7 +645,10 @@ bool reportFault(Fault &F) {
   } else {
     O.s("allocation not recorded: its allocator was not reached through a "
         "dynamic symbol (for example a statically linked CUDA runtime)\n");
-    O.s("  classified by the ").s(F.ClassifiedBy).s(" (").s(F.DriverDetail)
+    O.s("  classified by the ")
+        .s(F.ClassifiedBy)
+        .s(" (")
+        .s(F.DriverDetail)
         .c(')');
     if (DevKnown)
       O.s(", device ").d(Dev);
@@ -602,9 +656,16 @@ bool reportFault(Fault &F) {
   }
   O.c('\n');
   if (const KindRow *Row = findKindRow(K))
-    O.s(S.bold()).s("Why:").s(S.reset()).s(" the USM feature table, row \"")
-        .s(Row->Label).s("\": lives in ").s(Row->LivesIn)
-        .s("; host may access: ").s(Row->HostText).s(".\n");
+    O.s(S.bold())
+        .s("Why:")
+        .s(S.reset())
+        .s(" the USM feature table, row \"")
+        .s(Row->Label)
+        .s("\": lives in ")
+        .s(Row->LivesIn)
+        .s("; host may access: ")
+        .s(Row->HostText)
+        .s(".\n");
   printFixes(O, S, F.HaveRecord ? F.Rec.Alloc : nullptr, M, Size,
              DevKnown ? Dev : -1);
   if (!Opts.symbolize)
@@ -626,7 +687,10 @@ bool reportFault(Fault &F) {
       O.s(" in ").s(Frames[0].Func);
   }
   O.c('\n');
-  O.s("==").d(getpid()).s("==").s(Opts.abort_on_error ? "ABORTING" : "EXITING")
+  O.s("==")
+      .d(getpid())
+      .s("==")
+      .s(Opts.abort_on_error ? "ABORTING" : "EXITING")
       .c('\n');
   O.writeTo(Fd);
   if (Fd > 2)

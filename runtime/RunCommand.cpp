@@ -1,4 +1,5 @@
-//===- RunCommand.cpp - `usmcheck run [options] -- PROGRAM ARGS...` --------===//
+//===- RunCommand.cpp - `usmcheck run [options] -- PROGRAM ARGS...`
+//--------===//
 //
 // Starts PROGRAM with the runtime guard preloaded. The options are the
 // guard's own (runtime/flags.inc): each --key-name=value flag is checked by
@@ -56,7 +57,9 @@ void printUsage() {
       if (C == '_')
         C = '-';
     bool IsBool = T[I].Type == rt::FlagType::Bool;
-    Flag += IsBool ? "[=0|1]" : T[I].Type == rt::FlagType::Int ? "=N" : "=VALUE";
+    Flag += IsBool                           ? "[=0|1]"
+            : T[I].Type == rt::FlagType::Int ? "=N"
+                                             : "=VALUE";
     std::printf("  %-28s %s (key %s, default %s)\n", Flag.c_str(),
                 T[I].Description, T[I].Name, T[I].Default);
   }
@@ -96,7 +99,8 @@ int runMain(const Args &A) {
     for (std::size_t K = 0; K < KV.size() && K < Eq; ++K)
       if (KV[K] == '-')
         KV[K] = '_';
-    if (KV.find_first_of(":,") != std::string::npos) // USMCHECK_OPTIONS separators
+    if (KV.find_first_of(":,") !=
+        std::string::npos) // USMCHECK_OPTIONS separators
       return usageError("run: option values cannot contain ':' or ',' (" + S +
                         ")");
     if (!rt::applyOption(KV.data(), KV.size(), Opts, Err, sizeof Err))
