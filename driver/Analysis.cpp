@@ -571,7 +571,8 @@ public:
       llvm::StringRef L(Buf);
       if (L.starts_with("Error while processing ") ||
           llvm::Regex("^[0-9]+ (warning|error)s? (and [0-9]+ errors? )?"
-                      "generated\\.").match(L))
+                      "generated( when compiling for [a-z0-9_-]+)?\\.")
+              .match(L))
         continue;
       std::fputs(Buf, stderr);
     }
