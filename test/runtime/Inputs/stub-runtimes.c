@@ -1,0 +1,29 @@
+// Stand-in CUDA runtime/driver, HIP and Level Zero libraries for CI: device
+// allocations are fresh PROT_NONE pages, as device memory looks to the host
+// on a GPU, so the guard's interposers and report can be tested per model
+// without a GPU. Built as a shared library the test program links against.
+#include <stddef.h>
+#include <sys/mman.h>
+
+static void *devicePages(size_t size) {
+  void *p = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+int cudaMalloc(void **p, size_t size) { return (*p = devicePages(size)) ? 0 : 2; }
+int cudaFree(void *p) { return 0; }
+int cudaGetDevice(int *dev) { *dev = 3; return 0; }
+int cuMemAlloc_v2(unsigned long long *p, size_t size) {
+  *p = (unsigned long long)devicePages(size);
+  return *p ? 0 : 2;
+}
+int cuMemFree_v2(unsigned long long p) { return 0; }
+int cuCtxGetDevice(int *dev) { *dev = 1; return 0; }
+int hipMalloc(void **p, size_t size) { return (*p = devicePages(size)) ? 0 : 2; }
+int hipFree(void *p) { return 0; }
+int hipGetDevice(int *dev) { *dev = 2; return 0; }
+unsigned zeMemAllocDevice(void *ctx, const void *desc, size_t size,
+                          size_t align, void *device, void **p) {
+  return (*p = devicePages(size)) ? 0 : 1;
+}
+unsigned zeMemFree(void *ctx, void *p) { return 0; }
