@@ -308,12 +308,10 @@ public:
       State S = inState(*B, G->getEntry(), Entry, Out);
       for (const CFGElement &E : *B)
         transfer(E, S, /*Record=*/true);
+      // (The exit block is missing from the order when every path ends in
+      // a noreturn call; then no reference parameter is written back.)
       if (B == &G->getExit())
         recordReferenceParams(S);
-    }
-    {
-      // The exit block may be unreachable in RPO when every path returns
-      // through a noreturn call; nothing to do then.
     }
   }
 
@@ -1085,10 +1083,9 @@ private:
           deviceUse(Call, Arg, S);
       return;
     }
+    // Member calls keep the object out of arguments(), so indices match
+    // the callee's parameters.
     std::vector<const Expr *> Args;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-      (void)MC;
-    }
     for (const Expr *A : Call->arguments())
       Args.push_back(A);
     libraryCall(Call, *Callee, Args, S);
