@@ -75,10 +75,9 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
              << (FromUSM ? "USM " + KindText : KindText) << O.A->Name
              << std::string(::usm::name(O.A->M)) << FreeApi->Name << Expected;
     // Swap the callee name when both frees take the same arguments.
-    const ::usm::Api *Want = ::usm::findApi(Expected);
+    const ::usm::Api *Want = renamableDealloc(*O.A, *FreeApi);
     if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("free"))
-      if (!InMacro && Want && Want->Ptr == FreeApi->Ptr && Want->Dev == FreeApi->Dev &&
-          Want->Dev == ::usm::NA && Call->getCallee())
+      if (!InMacro && Want && Call->getCallee())
         D << FixItHint::CreateReplacement(
             CharSourceRange::getTokenRange(Call->getCallee()->getSourceRange()),
             Expected);

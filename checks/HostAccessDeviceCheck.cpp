@@ -1,4 +1,5 @@
 #include "HostAccessDeviceCheck.h"
+#include "utils/AllocOrigins.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
 
@@ -63,6 +64,42 @@ SourceLocation calleeNameLoc(const CallExpr &Call) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
     return DRE->getNameInfo().getLoc();
   return {};
+}
+
+/// The name the frees of a swapped allocation must get.
+std::string_view renamedFree(const ::usm::Api &Swap) {
+  std::string_view D = Swap.Dealloc;
+  return D.substr(0, D.find('|'));
+}
+
+/// Callee name locations of the free calls in the allocating function that
+/// release \p Dev's allocation with a deallocator \p Swap does not accept,
+/// when renaming them is enough (see renamableDealloc).
+std::vector<SourceLocation> freesToRename(const Origin &Dev,
+                                          const ::usm::Api &Swap,
+                                          ASTContext &Ctx) {
+  std::vector<SourceLocation> Out;
+  const Stmt *Body = Dev.Fn ? Dev.Fn->getBody() : nullptr;
+  if (!Body)
+    return Out;
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("call")), *Body, Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("call");
+    const ::usm::Api *FreeApi = apiForCall(*Call);
+    if (!FreeApi || FreeApi->R != ::usm::Role::Free ||
+        Swap.isFreedBy(FreeApi->Name) || !renamableDealloc(Swap, *FreeApi))
+      continue;
+    auto Origins = allocOriginsOf(argAt(*Call, FreeApi->Ptr), Body, Ctx);
+    if (!Origins)
+      continue;
+    bool FromSite = false;
+    for (const AllocOrigin &O : *Origins)
+      FromSite |= O.Site == Dev.Site;
+    SourceLocation NameLoc = calleeNameLoc(*Call);
+    if (FromSite && NameLoc.isValid() && !NameLoc.isMacroID())
+      Out.push_back(NameLoc);
+  }
+  return Out;
 }
 
 struct Advice {
@@ -180,10 +217,19 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
             ::usm::familyMember(A, ::usm::fixInfo(Top).UseKind);
         SourceLocation NameLoc = calleeNameLoc(*SiteCall);
         if (Swap && NameLoc.isValid() && !NameLoc.isMacroID() &&
-            FixedSites.insert(NameLoc).second)
+            FixedSites.insert(NameLoc).second) {
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(NameLoc, NameLoc),
               unqualified(Swap->Name));
+          // The new kind may need another deallocator (cudaMallocHost is
+          // released by cudaFreeHost): rename the frees of this allocation
+          // in the same function, so the fixed code is right at once.
+          for (SourceLocation FreeLoc : freesToRename(*Dev, *Swap, Ctx))
+            if (FixedSites.insert(FreeLoc).second)
+              D << FixItHint::CreateReplacement(
+                  CharSourceRange::getTokenRange(FreeLoc, FreeLoc),
+                  unqualified(renamedFree(*Swap)));
+        }
       }
     }
 

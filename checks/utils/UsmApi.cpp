@@ -68,6 +68,16 @@ const Expr *argAt(const CallExpr &Call, int Index) {
   return Arg;
 }
 
+const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
+                                   const ::usm::Api &CurrentFree) {
+  std::string_view D = Alloc.Dealloc;
+  const ::usm::Api *Want = ::usm::findApi(D.substr(0, D.find('|')));
+  if (!Want || Want->Ptr != CurrentFree.Ptr || Want->Dev != CurrentFree.Dev ||
+      Want->Dev != ::usm::NA)
+    return nullptr;
+  return Want;
+}
+
 const Expr *stripCasts(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();

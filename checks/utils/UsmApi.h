@@ -43,6 +43,14 @@ std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call);
 std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
                                           const ::usm::Api &A);
 
+/// The deallocator that releases memory of allocator \p Alloc and can
+/// replace the call to \p CurrentFree by renaming it (same pointer and
+/// device argument positions, no device argument): e.g. cudaFree ->
+/// cudaFreeHost for cudaMallocHost memory. nullptr when a rename is not
+/// enough.
+const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
+                                   const ::usm::Api &CurrentFree);
+
 /// Strips parentheses, implicit and explicit casts (C and C++).
 const Expr *stripCasts(const Expr *E);
 
