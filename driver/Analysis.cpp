@@ -155,7 +155,34 @@ bool isDroppedFlag(llvm::StringRef A) {
 struct Inferred {
   std::vector<std::string> Front; ///< before the user's flags (-x, ...)
   std::vector<std::string> Back;  ///< after them (fallback headers last)
+  /// CUDA without a usable toolkit: the user's include paths into a toolkit
+  /// must go too, or its headers are parsed without clang's CUDA wrapper.
+  bool DropToolkitIncludes = false;
 };
+
+/// Removes `-I DIR`, `-IDIR`, `-isystem DIR` whose DIR holds a CUDA
+/// toolkit's cuda_runtime.h.
+void dropToolkitIncludes(std::vector<std::string> &L) {
+  auto IsToolkit = [](llvm::StringRef Dir) {
+    return llvm::sys::fs::exists(Dir.str() + "/cuda_runtime.h") &&
+           !llvm::sys::fs::exists(Dir.str() + "/usmcheck/cuda_prelude.h");
+  };
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < L.size(); ++I) {
+    llvm::StringRef A = L[I];
+    bool Separate = (A == "-I" || A == "-isystem") && I + 1 < L.size();
+    llvm::StringRef Dir = Separate ? llvm::StringRef(L[I + 1])
+                          : A.starts_with("-isystem") ? A.drop_front(8)
+                          : A.starts_with("-I")       ? A.drop_front(2)
+                                                      : llvm::StringRef();
+    if (!Dir.empty() && IsToolkit(Dir)) {
+      I += Separate;
+      continue;
+    }
+    Out.push_back(L[I]);
+  }
+  L = std::move(Out);
+}
 
 Inferred inferredFlags(const std::string &File,
                        const std::vector<std::string> &Cmd) {
@@ -183,6 +210,7 @@ Inferred inferredFlags(const std::string &File,
                     {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version"});
     if (usableCudaToolkit(Cmd).empty()) {
       // No toolkit clang-19 can use: the analysis headers stand in for it.
+      Out.DropToolkitIncludes = true;
       Out.Back.push_back("-nocudainc");
       Out.Back.insert(Out.Back.end(),
                       {"-include", H + "/usmcheck/cuda_prelude.h"});
@@ -223,6 +251,8 @@ public:
       L.erase(std::remove_if(L.begin() + (L.empty() ? 0 : 1), L.end(),
                              [](const std::string &A) { return isDroppedFlag(A); }),
               L.end());
+      if (Add.DropToolkitIncludes)
+        dropToolkitIncludes(L);
       // Front flags go right after argv[0]; back flags after the user's
       // flags but before the source file, so `-x` still applies to it.
       auto FileIt = std::find_if(L.begin(), L.end(), [&](const std::string &A) {
