@@ -99,17 +99,8 @@ std::string fingerprint(const Finding &F) {
   return Buf;
 }
 
-const char *sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
+/// SARIF's level names are usmcheck's severity names.
+const char *sarifLevel(Severity S) { return severityName(S); }
 
 json sarifLocation(const SourceRef &Loc, const std::string &Snippet) {
   json Region = {{"startLine", Loc.Line}};
