@@ -89,6 +89,13 @@ public:
       ++I;
       return true;
     }
+    // Short options also take a joined value: -j4, -pbuild, -oout.txt.
+    if (Name.size() == 2 && Name[0] == '-' && Name[1] != '-' &&
+        Cur.size() > 2 && llvm::StringRef(Cur).starts_with(Name)) {
+      Out = Cur.substr(2);
+      ++I;
+      return true;
+    }
     return false;
   }
 
