@@ -103,6 +103,12 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Name = Cur.substr(0, Cur.find('='));
       Value = Cur.substr(Cur.find('=') + 1);
       HasValue = true;
+    } else if ((Cur.rfind("-j", 0) == 0 || Cur.rfind("-p", 0) == 0) &&
+               Cur.size() > 2 && Cur[1] != '-') {
+      // Joined short options, as `check` takes them: -j2, -pbuild.
+      Name = Cur.substr(0, 2);
+      Value = Cur.substr(2);
+      HasValue = true;
     }
     static const char *const Valued[] = {"-p",
                                          "--build-path",
