@@ -617,6 +617,39 @@ private:
 
 } // namespace
 
+const std::vector<std::string> &analysisOptionNames() {
+  static const std::vector<std::string> Names = {
+      "-p", "--build-path", "--checks", "--warnings-as-errors",
+      "--config-file", "-j", "--jobs"};
+  return Names;
+}
+
+bool applyAnalysisOption(const std::string &Name, const std::string &Value,
+                         AnalysisOptions &Opts, std::string &Error) {
+  if (Name == "-j" || Name == "--jobs") {
+    unsigned N = 0;
+    if (llvm::StringRef(Value).getAsInteger(10, N) || N == 0 || N > 1024) {
+      Error = "-j needs a number of jobs between 1 and 1024";
+      return false;
+    }
+    Opts.Jobs = N;
+    return true;
+  }
+  if (Value.empty()) {
+    Error = Name + " needs a value";
+    return false;
+  }
+  if (Name == "-p" || Name == "--build-path")
+    Opts.BuildPath = Value;
+  else if (Name == "--checks")
+    Opts.Checks = Value;
+  else if (Name == "--warnings-as-errors")
+    Opts.WarningsAsErrors = Value;
+  else if (Name == "--config-file")
+    Opts.ConfigFile = Value;
+  return true;
+}
+
 std::vector<std::string> enabledChecks(const std::string &Globs) {
   ClangTidyOptions O = ClangTidyOptions::getDefaults();
   O.Checks = std::string(DefaultChecks) + (Globs.empty() ? "" : "," + Globs);

@@ -29,6 +29,17 @@ struct AnalysisOptions {
   bool Progress = false;              ///< progress lines on stderr
 };
 
+/// The analysis options that `check` and `explain` share, all taking a
+/// value: -p/--build-path, --checks, --warnings-as-errors, --config-file,
+/// -j/--jobs.
+const std::vector<std::string> &analysisOptionNames();
+
+/// Applies analysis option \p Name (one of analysisOptionNames()) with
+/// \p Value to \p Opts. Returns false and sets \p Error (one line) when the
+/// value is not acceptable.
+bool applyAnalysisOption(const std::string &Name, const std::string &Value,
+                         AnalysisOptions &Opts, std::string &Error);
+
 /// Runs the analysis. On a usage or tool failure (missing file, bad
 /// database, unknown check glob, ...) returns false and sets \p Error to one
 /// line naming the problem; exit status 2 follows.

@@ -149,23 +149,21 @@ int checkMain(const Args &A) {
       std::fputs(CheckHelp, stdout);
       return 0;
     }
-    if (R.value("-p", V, Missing) || R.value("--build-path", V, Missing)) {
+    bool Shared = false;
+    for (const std::string &Name : analysisOptionNames()) {
+      if (!R.value(Name, V, Missing))
+        continue;
+      std::string Error;
       if (Missing)
-        return usageError("-p needs a build directory");
-      Opts.BuildPath = V;
-    } else if (R.value("--checks", V, Missing)) {
-      if (Missing)
-        return usageError("--checks needs a glob list");
-      Opts.Checks = V;
-    } else if (R.value("--warnings-as-errors", V, Missing)) {
-      if (Missing)
-        return usageError("--warnings-as-errors needs a glob list");
-      Opts.WarningsAsErrors = V;
-    } else if (R.value("--config-file", V, Missing)) {
-      if (Missing)
-        return usageError("--config-file needs a file");
-      Opts.ConfigFile = V;
-    } else if (R.value("--format", V, Missing)) {
+        return usageError(Name + " needs a value");
+      if (!applyAnalysisOption(Name, V, Opts, Error))
+        return usageError(Error);
+      Shared = true;
+      break;
+    }
+    if (Shared)
+      continue;
+    if (R.value("--format", V, Missing)) {
       if (Missing || (V != "text" && V != "json" && V != "sarif"))
         return usageError("unknown format '" + V +
                           "' (expected text, json or sarif)");
@@ -183,12 +181,6 @@ int checkMain(const Args &A) {
         return usageError("unknown --color value '" + V +
                           "' (expected auto, always or never)");
       Color = V;
-    } else if (R.value("-j", V, Missing) || R.value("--jobs", V, Missing)) {
-      unsigned N = 0;
-      if (Missing || llvm::StringRef(V).getAsInteger(10, N) || N == 0 ||
-          N > 1024)
-        return usageError("-j needs a number of jobs between 1 and 1024");
-      Opts.Jobs = N;
     } else if (Cur == "--fix") {
       R.next();
       Opts.Fix = true;

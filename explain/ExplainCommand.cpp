@@ -21,6 +21,7 @@
 #include "LlmClient.h"
 #include "LlmConfig.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -110,14 +111,7 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Value = Cur.substr(2);
       HasValue = true;
     }
-    static const char *const Valued[] = {"-p",
-                                         "--build-path",
-                                         "--checks",
-                                         "--config-file",
-                                         "--format",
-                                         "-j",
-                                         "--jobs",
-                                         "--warnings-as-errors",
+    static const char *const Valued[] = {"--format",
                                          "--config",
                                          "--profile",
                                          "--model",
@@ -128,7 +122,10 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
                                          "--timeout",
                                          "--connect-timeout",
                                          "--max-retries"};
-    bool NeedsValue = false;
+    const std::vector<std::string> &SharedNames = analysisOptionNames();
+    bool IsShared = std::find(SharedNames.begin(), SharedNames.end(), Name) !=
+                    SharedNames.end();
+    bool NeedsValue = IsShared;
     for (const char *V : Valued)
       NeedsValue |= Name == V;
     if (NeedsValue && !HasValue) {
@@ -136,20 +133,10 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
         return usageError(Name + " needs a value");
       Value = A[++I];
     }
-    if (Name == "-p" || Name == "--build-path")
-      Opts.BuildPath = Value;
-    else if (Name == "--checks")
-      Opts.Checks = Value;
-    else if (Name == "--config-file")
-      Opts.ConfigFile = Value;
-    else if (Name == "--warnings-as-errors")
-      Opts.WarningsAsErrors = Value;
-    else if (Name == "-j" || Name == "--jobs") {
-      char *End = nullptr;
-      long N = std::strtol(Value.c_str(), &End, 10);
-      if (Value.empty() || *End || N < 1 || N > 1024)
-        return usageError("-j needs a number of jobs between 1 and 1024");
-      Opts.Jobs = static_cast<unsigned>(N);
+    std::string Error;
+    if (IsShared) {
+      if (!applyAnalysisOption(Name, Value, Opts, Error))
+        return usageError(Error);
     } else if (Name == "--format") {
       if (Value == "text")
         E.Fmt = OutputFormat::Text;
