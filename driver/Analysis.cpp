@@ -397,6 +397,14 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
     F.Notes.push_back(std::move(Nt));
   }
   if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-")) {
+    // An error without a file comes from the compiler's command line
+    // (unknown flag, bad -std=): nothing of the file was analysed.
+    if (F.Sev == Severity::Error && E.Message.FilePath.empty()) {
+      if (Out.Failure.empty())
+        Out.Failure = "cannot analyse '" + Out.File +
+                      "': its compile command is not usable: " + F.Message;
+      return;
+    }
     if (F.Sev == Severity::Error)
       Out.CompileErrors.push_back(std::move(F));
     return; // compiler warnings are not usmcheck's business
@@ -747,7 +755,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       FileResult &Out = Result.Files[I];
       Out.File = Files[I];
       if (!Ok)
-        Out.InternalError = "the analysis of '" + Files[I] +
+        Out.Failure = "the analysis of '" + Files[I] +
                             "' crashed (an internal error in usmcheck); its "
                             "findings are incomplete; please report it with the file";
       ClangTidyOptions FileOpts = Context.getOptionsForFile(Files[I]);

@@ -259,8 +259,8 @@ int checkMain(const Args &A) {
     std::fprintf(stderr, "usmcheck: %s\n", summaryLine(Result).c_str());
   bool Crashed = false;
   for (const FileResult &F : Result.Files)
-    if (!F.InternalError.empty()) {
-      std::fprintf(stderr, "usmcheck: error: %s\n", F.InternalError.c_str());
+    if (!F.Failure.empty()) {
+      std::fprintf(stderr, "usmcheck: error: %s\n", F.Failure.c_str());
       Crashed = true;
     }
   if (Crashed)

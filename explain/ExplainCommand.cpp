@@ -277,7 +277,12 @@ int explainMain(const Args &A) {
   };
 
   std::vector<const Finding *> All;
+  bool Failed = false;
   for (const FileResult &FR : Result.Files) {
+    if (!FR.Failure.empty()) {
+      std::fprintf(stderr, "usmcheck: error: %s\n", FR.Failure.c_str());
+      Failed = true;
+    }
     if (FR.partial())
       std::fprintf(stderr,
                    "usmcheck: warning: %s has compile errors; its analysis is "
@@ -286,7 +291,8 @@ int explainMain(const Args &A) {
     for (const Finding &F : FR.Findings)
       All.push_back(&F);
   }
-  int Status = Result.errorCount() > 0 ? 1 : 0;
+  // A file that could not be analysed is a tool failure, as for check.
+  int Status = Failed ? 2 : Result.errorCount() > 0 ? 1 : 0;
   if (All.empty()) {
     std::fprintf(stderr,
                  "usmcheck: no USM findings in %zu file%s; nothing to "

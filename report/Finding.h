@@ -53,9 +53,10 @@ struct FileResult {
   std::vector<Finding> Findings;
   /// Compiler errors: the AST was incomplete, so the analysis was partial.
   std::vector<Finding> CompileErrors;
-  /// Set when the analysis of this file crashed (a bug in usmcheck): its
-  /// findings may be incomplete and the run exits with status 2.
-  std::string InternalError;
+  /// Set when this file could not be analysed, or not completely: its
+  /// compile command is unusable (an unknown compiler flag), or the analysis
+  /// crashed (a bug in usmcheck). The run then exits with status 2.
+  std::string Failure;
   bool partial() const { return !CompileErrors.empty(); }
 };
 
