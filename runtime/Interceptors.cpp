@@ -569,83 +569,80 @@ int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward) {
 }
 } // namespace
 
-USM_EXPORT int cudaMalloc(void **P, std::size_t S) {
-  std::uintptr_t Args[] = {U(P), S};
-  return allocThen(H_cudaMalloc, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaMalloc, int, void **, std::size_t);
-    return F ? F(P, S) : NoNext;
-  });
-}
-USM_EXPORT int cudaMallocHost(void **P, std::size_t S) {
-  std::uintptr_t Args[] = {U(P), S};
-  return allocThen(H_cudaMallocHost, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaMallocHost, int, void **, std::size_t);
-    return F ? F(P, S) : NoNext;
-  });
-}
-USM_EXPORT int cudaHostAlloc(void **P, std::size_t S, unsigned Fl) {
-  std::uintptr_t Args[] = {U(P), S, Fl};
-  return allocThen(H_cudaHostAlloc, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaHostAlloc, int, void **, std::size_t, unsigned);
-    return F ? F(P, S, Fl) : NoNext;
-  });
-}
-USM_EXPORT int cudaMallocManaged(void **P, std::size_t S, unsigned Fl) {
-  std::uintptr_t Args[] = {U(P), S, Fl};
-  return allocThen(H_cudaMallocManaged, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaMallocManaged, int, void **, std::size_t, unsigned);
-    return F ? F(P, S, Fl) : NoNext;
-  });
-}
-USM_EXPORT int cudaMallocAsync(void **P, std::size_t S, void *Stream) {
-  std::uintptr_t Args[] = {U(P), S, U(Stream)};
-  return allocThen(H_cudaMallocAsync, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaMallocAsync, int, void **, std::size_t, void *);
-    return F ? F(P, S, Stream) : NoNext;
-  });
-}
-USM_EXPORT int cudaMallocFromPoolAsync(void **P, std::size_t S, void *Pool,
-                                       void *Stream) {
-  std::uintptr_t Args[] = {U(P), S, U(Pool), U(Stream)};
-  return allocThen(H_cudaMallocFromPoolAsync, Args, 0, [&] {
-    auto *F = USM_NEXT(cudaMallocFromPoolAsync, int, void **, std::size_t,
-                       void *, void *);
-    return F ? F(P, S, Pool, Stream) : NoNext;
-  });
-}
-USM_EXPORT int cudaMallocPitch(void **P, std::size_t *Pitch, std::size_t W,
-                               std::size_t H) {
-  std::uintptr_t Args[] = {U(P), U(Pitch), W, H};
-  Enter E;
-  auto *F = USM_NEXT(cudaMallocPitch, int, void **, std::size_t *, std::size_t,
-                     std::size_t);
-  int R = F ? F(P, Pitch, W, H) : NoNext;
-  if (R == 0 && E.Outer && Pitch)
-    recordAlloc(rowOf(H_cudaMallocPitch), Args, 0, *Pitch * H, Kind::None,
-                false);
-  return R;
-}
-USM_EXPORT int cudaFree(void *P) {
-  std::uintptr_t Args[] = {U(P)};
-  return freeThen(H_cudaFree, Args, [&] {
-    auto *F = USM_NEXT(cudaFree, int, void *);
-    return F ? F(P) : NoNext;
-  });
-}
-USM_EXPORT int cudaFreeHost(void *P) {
-  std::uintptr_t Args[] = {U(P)};
-  return freeThen(H_cudaFreeHost, Args, [&] {
-    auto *F = USM_NEXT(cudaFreeHost, int, void *);
-    return F ? F(P) : NoNext;
-  });
-}
-USM_EXPORT int cudaFreeAsync(void *P, void *Stream) {
-  std::uintptr_t Args[] = {U(P), U(Stream)};
-  return freeThen(H_cudaFreeAsync, Args, [&] {
-    auto *F = USM_NEXT(cudaFreeAsync, int, void *, void *);
-    return F ? F(P, Stream) : NoNext;
-  });
-}
+// The CUDA and HIP runtimes share their allocator signatures: one macro per
+// signature defines the exported wrapper (record, then forward).
+#define USM_RT_ALLOC2(Sym)                                                     \
+  USM_EXPORT int Sym(void **P, std::size_t S) {                                \
+    std::uintptr_t Args[] = {U(P), S};                                         \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t);                      \
+      return F ? F(P, S) : NoNext;                                             \
+    });                                                                        \
+  }
+#define USM_RT_ALLOC3(Sym)                                                     \
+  USM_EXPORT int Sym(void **P, std::size_t S, unsigned Fl) {                   \
+    std::uintptr_t Args[] = {U(P), S, Fl};                                     \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t, unsigned);            \
+      return F ? F(P, S, Fl) : NoNext;                                         \
+    });                                                                        \
+  }
+#define USM_RT_ALLOC_STREAM(Sym)                                               \
+  USM_EXPORT int Sym(void **P, std::size_t S, void *Stream) {                  \
+    std::uintptr_t Args[] = {U(P), S, U(Stream)};                              \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t, void *);              \
+      return F ? F(P, S, Stream) : NoNext;                                     \
+    });                                                                        \
+  }
+#define USM_RT_ALLOC_POOL(Sym)                                                 \
+  USM_EXPORT int Sym(void **P, std::size_t S, void *Pool, void *Stream) {      \
+    std::uintptr_t Args[] = {U(P), S, U(Pool), U(Stream)};                     \
+    return allocThen(H_##Sym, Args, 0, [&] {                                   \
+      auto *F = USM_NEXT(Sym, int, void **, std::size_t, void *, void *);      \
+      return F ? F(P, S, Pool, Stream) : NoNext;                               \
+    });                                                                        \
+  }
+// Pitched allocations: the size is pitch * height, known after the call.
+#define USM_RT_ALLOC_PITCH(Sym)                                                \
+  USM_EXPORT int Sym(void **P, std::size_t *Pitch, std::size_t W,              \
+                     std::size_t H) {                                          \
+    std::uintptr_t Args[] = {U(P), U(Pitch), W, H};                            \
+    Enter E;                                                                   \
+    auto *F = USM_NEXT(Sym, int, void **, std::size_t *, std::size_t,          \
+                       std::size_t);                                           \
+    int R = F ? F(P, Pitch, W, H) : NoNext;                                    \
+    if (R == 0 && E.Outer && Pitch)                                            \
+      recordAlloc(rowOf(H_##Sym), Args, 0, *Pitch * H, Kind::None, false);     \
+    return R;                                                                  \
+  }
+#define USM_RT_FREE1(Sym)                                                      \
+  USM_EXPORT int Sym(void *P) {                                                \
+    std::uintptr_t Args[] = {U(P)};                                            \
+    return freeThen(H_##Sym, Args, [&] {                                       \
+      auto *F = USM_NEXT(Sym, int, void *);                                    \
+      return F ? F(P) : NoNext;                                                \
+    });                                                                        \
+  }
+#define USM_RT_FREE_STREAM(Sym)                                                \
+  USM_EXPORT int Sym(void *P, void *Stream) {                                  \
+    std::uintptr_t Args[] = {U(P), U(Stream)};                                 \
+    return freeThen(H_##Sym, Args, [&] {                                       \
+      auto *F = USM_NEXT(Sym, int, void *, void *);                            \
+      return F ? F(P, Stream) : NoNext;                                        \
+    });                                                                        \
+  }
+
+USM_RT_ALLOC2(cudaMalloc)
+USM_RT_ALLOC2(cudaMallocHost)
+USM_RT_ALLOC3(cudaHostAlloc)
+USM_RT_ALLOC3(cudaMallocManaged)
+USM_RT_ALLOC_STREAM(cudaMallocAsync)
+USM_RT_ALLOC_POOL(cudaMallocFromPoolAsync)
+USM_RT_ALLOC_PITCH(cudaMallocPitch)
+USM_RT_FREE1(cudaFree)
+USM_RT_FREE1(cudaFreeHost)
+USM_RT_FREE_STREAM(cudaFreeAsync)
 
 //===-- CUDA driver (cuda.h maps the documented names onto _v2 symbols)
 //-----===//
@@ -750,75 +747,19 @@ USM_HOOK(hipHostFree, "hipHostFree")
 USM_HOOK(hipFreeHost, "hipFreeHost")
 USM_HOOK(hipFreeAsync, "hipFreeAsync")
 
-#define USM_HIP_ALLOC2(Sym)                                                    \
-  USM_EXPORT int Sym(void **P, std::size_t S) {                                \
-    std::uintptr_t Args[] = {U(P), S};                                         \
-    return allocThen(H_##Sym, Args, 0, [&] {                                   \
-      auto *F = USM_NEXT(Sym, int, void **, std::size_t);                      \
-      return F ? F(P, S) : NoNext;                                             \
-    });                                                                        \
-  }
-#define USM_HIP_ALLOC3(Sym)                                                    \
-  USM_EXPORT int Sym(void **P, std::size_t S, unsigned Fl) {                   \
-    std::uintptr_t Args[] = {U(P), S, Fl};                                     \
-    return allocThen(H_##Sym, Args, 0, [&] {                                   \
-      auto *F = USM_NEXT(Sym, int, void **, std::size_t, unsigned);            \
-      return F ? F(P, S, Fl) : NoNext;                                         \
-    });                                                                        \
-  }
-#define USM_HIP_FREE1(Sym)                                                     \
-  USM_EXPORT int Sym(void *P) {                                                \
-    std::uintptr_t Args[] = {U(P)};                                            \
-    return freeThen(H_##Sym, Args, [&] {                                       \
-      auto *F = USM_NEXT(Sym, int, void *);                                    \
-      return F ? F(P) : NoNext;                                                \
-    });                                                                        \
-  }
-USM_HIP_ALLOC2(hipMalloc)
-USM_HIP_ALLOC2(hipMallocHost)
-USM_HIP_ALLOC3(hipExtMallocWithFlags)
-USM_HIP_ALLOC3(hipHostMalloc)
-USM_HIP_ALLOC3(hipHostAlloc)
-USM_HIP_ALLOC3(hipMallocManaged)
-USM_HIP_FREE1(hipFree)
-USM_HIP_FREE1(hipHostFree)
-USM_HIP_FREE1(hipFreeHost)
-
-USM_EXPORT int hipMallocAsync(void **P, std::size_t S, void *Stream) {
-  std::uintptr_t Args[] = {U(P), S, U(Stream)};
-  return allocThen(H_hipMallocAsync, Args, 0, [&] {
-    auto *F = USM_NEXT(hipMallocAsync, int, void **, std::size_t, void *);
-    return F ? F(P, S, Stream) : NoNext;
-  });
-}
-USM_EXPORT int hipMallocFromPoolAsync(void **P, std::size_t S, void *Pool,
-                                      void *Stream) {
-  std::uintptr_t Args[] = {U(P), S, U(Pool), U(Stream)};
-  return allocThen(H_hipMallocFromPoolAsync, Args, 0, [&] {
-    auto *F = USM_NEXT(hipMallocFromPoolAsync, int, void **, std::size_t,
-                       void *, void *);
-    return F ? F(P, S, Pool, Stream) : NoNext;
-  });
-}
-USM_EXPORT int hipMallocPitch(void **P, std::size_t *Pitch, std::size_t W,
-                              std::size_t H) {
-  std::uintptr_t Args[] = {U(P), U(Pitch), W, H};
-  Enter E;
-  auto *F = USM_NEXT(hipMallocPitch, int, void **, std::size_t *, std::size_t,
-                     std::size_t);
-  int R = F ? F(P, Pitch, W, H) : NoNext;
-  if (R == 0 && E.Outer && Pitch)
-    recordAlloc(rowOf(H_hipMallocPitch), Args, 0, *Pitch * H, Kind::None,
-                false);
-  return R;
-}
-USM_EXPORT int hipFreeAsync(void *P, void *Stream) {
-  std::uintptr_t Args[] = {U(P), U(Stream)};
-  return freeThen(H_hipFreeAsync, Args, [&] {
-    auto *F = USM_NEXT(hipFreeAsync, int, void *, void *);
-    return F ? F(P, Stream) : NoNext;
-  });
-}
+USM_RT_ALLOC2(hipMalloc)
+USM_RT_ALLOC2(hipMallocHost)
+USM_RT_ALLOC3(hipExtMallocWithFlags)
+USM_RT_ALLOC3(hipHostMalloc)
+USM_RT_ALLOC3(hipHostAlloc)
+USM_RT_ALLOC3(hipMallocManaged)
+USM_RT_ALLOC_STREAM(hipMallocAsync)
+USM_RT_ALLOC_POOL(hipMallocFromPoolAsync)
+USM_RT_ALLOC_PITCH(hipMallocPitch)
+USM_RT_FREE1(hipFree)
+USM_RT_FREE1(hipHostFree)
+USM_RT_FREE1(hipFreeHost)
+USM_RT_FREE_STREAM(hipFreeAsync)
 
 //===-- Level Zero
 //--------------------------------------------------------------===//
