@@ -49,7 +49,7 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     Ptr = Del->getArgument();
     Loc = Del->getBeginLoc();
   }
-  if (!FreeApi || !Ptr)
+  if (!FreeApi || !Ptr || Errors.inFunctionWithErrors(Ptr, *Result.Context))
     return;
   // Inside a macro: report where the macro is used, without a fix-it.
   bool InMacro = Loc.isMacroID();

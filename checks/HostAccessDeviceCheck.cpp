@@ -185,6 +185,8 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     const auto *SiteCall = dyn_cast<CallExpr>(Dev->Site);
     if (!SiteCall)
       continue;
+    if (Errors.functionHasErrors(H.Fn))
+      continue;
     SourceLocation Loc = SM.getExpansionLoc(H.At->getBeginLoc());
     SourceLocation SiteLoc = SM.getExpansionLoc(Dev->Site->getBeginLoc());
     if (!Dedup.insert({Loc.getRawEncoding(), SiteLoc.getRawEncoding()})

@@ -3,6 +3,7 @@
 #define USMCHECK_CHECKS_HOSTACCESSDEVICECHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/ErrorFree.h"
 
 namespace clang::tidy::usm {
 
@@ -20,6 +21,14 @@ public:
       : ClangTidyCheck(Name, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                           Preprocessor *) override {
+    Errors.watch(PP);
+  }
+  void onStartOfTranslationUnit() override { Errors.clear(); }
+
+private:
+  ErrorFree Errors; ///< no findings from functions with compile errors
 };
 
 } // namespace clang::tidy::usm

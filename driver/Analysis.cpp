@@ -30,16 +30,23 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/xxhash.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include <nlohmann/json.hpp>
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
+#include <algorithm>
+#include <cerrno>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <unistd.h>
 
 namespace clang::tidy {
@@ -353,10 +360,126 @@ std::string validateConfigFor(const std::string &File) {
   return "";
 }
 
-bool applyFixes(const std::vector<FileResult> &Files, std::string &Error) {
+/// Noise that clang's tooling prints on stderr for translation units with
+/// error-level findings ("N errors generated.", "Error while processing
+/// F."): not compiler errors, so not passed on.
+bool isToolingNoise(llvm::StringRef L) {
+  return L.starts_with("Error while processing ") ||
+         llvm::Regex("^[0-9]+ (warning|error)s? (and [0-9]+ errors? )?"
+                     "generated( when compiling for [a-z0-9_-]+)?\\.")
+             .match(L);
+}
+
+/// Size, modification time and content hash of a file, to tell whether it
+/// changed while it was analysed or before its fixes are written.
+struct FileStamp {
+  bool Ok = false;
+  uint64_t Size = 0, Hash = 0;
+  llvm::sys::TimePoint<> MTime;
+  bool operator==(const FileStamp &O) const {
+    return Ok == O.Ok && Size == O.Size && Hash == O.Hash && MTime == O.MTime;
+  }
+};
+
+FileStamp stampOf(const std::string &File) {
+  FileStamp S;
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(File, St))
+    return S;
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return S;
+  S.Ok = true;
+  S.Size = (*Buf)->getBufferSize();
+  S.Hash = llvm::xxh3_64bits((*Buf)->getBuffer());
+  S.MTime = St.getLastModificationTime();
+  return S;
+}
+
+/// What a worker process sends back for one translation unit.
+struct WorkerReply {
+  FileResult Result;
+  std::string Stderr;      ///< compiler output worth showing (noise removed)
+  std::string ExportYaml;  ///< clang-tidy fixes YAML (with --export-fixes)
+  /// Hashes of the files that the fixes edit, as analysed.
+  std::map<std::string, uint64_t> FixedFileHashes;
+};
+
+std::string replyToWire(const WorkerReply &R) {
+  nlohmann::json Hashes = nlohmann::json::object();
+  for (const auto &H : R.FixedFileHashes)
+    Hashes[H.first] = H.second;
+  return nlohmann::json{{"result", fileResultToWire(R.Result)},
+                        {"stderr", R.Stderr},
+                        {"export", R.ExportYaml},
+                        {"hashes", Hashes}}
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool replyFromWire(const std::string &Text, WorkerReply &R) {
+  try {
+    nlohmann::json J = nlohmann::json::parse(Text);
+    if (!fileResultFromWire(J.at("result").get<std::string>(), R.Result))
+      return false;
+    R.Stderr = J.at("stderr").get<std::string>();
+    R.ExportYaml = J.at("export").get<std::string>();
+    for (auto It = J.at("hashes").begin(); It != J.at("hashes").end(); ++It)
+      R.FixedFileHashes[It.key()] = It.value().get<uint64_t>();
+    return true;
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+}
+
+bool writeAll(int Fd, const std::string &Data) {
+  size_t Done = 0;
+  while (Done < Data.size()) {
+    ssize_t N = write(Fd, Data.data() + Done, Data.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Done += N;
+  }
+  return true;
+}
+
+/// Writes \p Text to \p Path through a temporary file in the same
+/// directory and a rename, keeping the file's mode (and owner, where
+/// allowed): a reader never sees half a file.
+bool replaceFile(const std::string &Path, llvm::StringRef Text,
+                 std::string &Error) {
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  llvm::SmallString<256> Tmp;
+  int Fd = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Path + ".usmcheck-%%%%%%", Fd, Tmp)) {
+    Error = "cannot write '" + Path + "': " + EC.message();
+    return false;
+  }
+  bool Ok = writeAll(Fd, Text.str()) && fchmod(Fd, St.st_mode & 07777) == 0 &&
+            fsync(Fd) == 0;
+  if (Ok && fchown(Fd, St.st_uid, St.st_gid) != 0) {
+    // Only root may give a file away; the mode is kept either way.
+  }
+  Ok = close(Fd) == 0 && Ok;
+  if (!Ok || rename(Tmp.c_str(), Path.c_str()) != 0) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    llvm::sys::fs::remove(Tmp);
+    return false;
+  }
+  return true;
+}
+
+bool applyFixes(const std::vector<FileResult> &Files,
+                const std::map<std::string, uint64_t> &Analysed,
+                std::string &Error) {
   std::map<std::string, tooling::Replacements> ByFile;
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
   for (const FileResult &FR : Files)
     for (const Finding &F : FR.Findings)
       for (const FixIt &X : F.Fixes) {
@@ -369,9 +492,20 @@ bool applyFixes(const std::vector<FileResult> &Files, std::string &Error) {
         }
       }
   for (auto &Entry : ByFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(Entry.first);
+    auto Buf = llvm::MemoryBuffer::getFile(Entry.first, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
     if (!Buf) {
       Error = "cannot read '" + Entry.first + "' to apply fixes";
+      return false;
+    }
+    // Fixes are byte offsets into the text that was analysed: applied to
+    // anything else they would corrupt the file.
+    auto It = Analysed.find(Entry.first);
+    if (It == Analysed.end() ||
+        It->second != llvm::xxh3_64bits((*Buf)->getBuffer())) {
+      Error = "'" + Entry.first +
+              "' changed after it was analysed; no fixes were applied to "
+              "it; run usmcheck --fix again";
       return false;
     }
     auto New = tooling::applyAllReplacements((*Buf)->getBuffer(), Entry.second);
@@ -380,70 +514,23 @@ bool applyFixes(const std::vector<FileResult> &Files, std::string &Error) {
               "': " + llvm::toString(New.takeError());
       return false;
     }
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Entry.first, EC);
-    if (EC) {
-      Error = "cannot write '" + Entry.first + "': " + EC.message();
+    if (!replaceFile(Entry.first, *New, Error))
       return false;
-    }
-    OS << *New;
   }
   return true;
 }
 
-/// Captures fd 2 while clang runs; replays it without tooling noise.
-class StderrFilter {
-public:
-  StderrFilter() {
-    std::fflush(stderr);
-    Saved = dup(2);
-    Tmp = std::tmpfile();
-    if (Saved < 0 || !Tmp || dup2(fileno(Tmp), 2) < 0) {
-      if (Tmp)
-        std::fclose(Tmp);
-      Tmp = nullptr;
-    }
-  }
-  ~StderrFilter() { restore(); }
-
-  void progress(const std::string &Line) {
-    std::string L = Line + "\n";
-    if (write(Tmp ? Saved : 2, L.data(), L.size()) < 0)
-      return;
-  }
-
-  void restore() {
-    if (!Tmp)
-      return;
-    std::fflush(stderr);
-    dup2(Saved, 2);
-    close(Saved);
-    std::rewind(Tmp);
-    char Buf[4096];
-    while (std::fgets(Buf, sizeof(Buf), Tmp)) {
-      llvm::StringRef L(Buf);
-      if (L.starts_with("Error while processing ") ||
-          llvm::Regex("^[0-9]+ (warning|error)s? (and [0-9]+ errors? )?"
-                      "generated( when compiling for [a-z0-9_-]+)?\\.")
-              .match(L))
-        continue;
-      std::fputs(Buf, stderr);
-    }
-    std::fclose(Tmp);
-    Tmp = nullptr;
-  }
-
-private:
-  int Saved = -1;
-  std::FILE *Tmp = nullptr;
-};
+/// Clang's parser and the checks recurse over the AST; pathological input
+/// (2,000 nested `*`, 100,000-term sums) needs far more than the default
+/// 8 MiB. Each translation unit is analysed on a thread with this stack.
+constexpr unsigned AnalysisStackSize = 512u << 20;
 
 } // namespace
 
 const std::vector<std::string> &analysisOptionNames() {
   static const std::vector<std::string> Names = {
       "-p", "--build-path", "--checks", "--warnings-as-errors",
-      "--config-file", "-j", "--jobs"};
+      "--config-file", "-j", "--jobs", "--extra-arg-before", "--extra-arg"};
   return Names;
 }
 
@@ -456,6 +543,11 @@ bool applyAnalysisOption(const std::string &Name, const std::string &Value,
       return false;
     }
     Opts.Jobs = N;
+    return true;
+  }
+  if (Name == "--extra-arg-before" || Name == "--extra-arg") {
+    (Name == "--extra-arg" ? Opts.ExtraArgsAfter : Opts.ExtraArgsBefore)
+        .push_back(Value);
     return true;
   }
   if (Value.empty()) {
@@ -511,11 +603,12 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
               llvm::StringRef(DbError).trim().str();
       return false;
     }
-    if (Files.empty())
+    if (Files.empty()) {
       Files = Base->getAllFiles();
+      std::sort(Files.begin(), Files.end());
+    }
   } else {
-    Base = std::make_unique<tooling::FixedCompilationDatabase>(
-        ".", Opts.ExtraArgs);
+    Base = commandLineDatabase(Opts.ExtraArgs);
   }
   if (Files.empty()) {
     Error = "no input files (give source files, or -p BUILD-DIR)";
@@ -536,77 +629,199 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   }
 
   std::unique_ptr<tooling::CompilationDatabase> Db =
-      withAnalysisFlags(std::move(Base));
-  // Clang's tooling prints "N errors generated." and "Error while processing
-  // FILE." on stderr for translation units with error-level findings. They
-  // are not compiler errors, so stderr is captured during the analysis and
-  // only the other lines are passed on.
-  StderrFilter Filter;
-  Result.Files.assign(Files.size(), FileResult());
-  SourceCache Cache;
-  std::vector<ClangTidyError> Exported;
-  std::atomic<size_t> Next{0}, Done{0};
-  std::mutex ErrorMutex;
-  std::string FirstError;
+      withAnalysisFlags(std::move(Base), Opts.ExtraArgsBefore, Opts.ExtraArgsAfter);
+  if (Opts.Verbose)
+    for (const std::string &F : Files)
+      for (const std::string &Line : describeCommands(*Db, F))
+        std::fprintf(stderr, "usmcheck: %s\n", Line.c_str());
 
-  auto Worker = [&]() {
-    for (size_t I = Next++; I < Files.size(); I = Next++) {
-      std::string LocalError;
-      auto Provider = makeOptionsProvider(Opts, LocalError);
-      if (!Provider) {
-        std::lock_guard<std::mutex> Lock(ErrorMutex);
-        FirstError = LocalError;
-        return;
-      }
-      ClangTidyContext Context(std::move(Provider));
-      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-          new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-      // A crash inside a check must not take the whole run down: it is
-      // reported for this file and the others are still analysed.
-      std::vector<ClangTidyError> Errors;
-      llvm::CrashRecoveryContext CRC;
-      bool Ok = CRC.RunSafely([&] {
-        Errors = runClangTidy(Context, *Db, {Files[I]}, FS, /*ApplyAnyFix=*/true);
-      });
-      FileResult &Out = Result.Files[I];
-      Out.File = Files[I];
-      if (!Ok)
-        Out.Failure = "the analysis of '" + Files[I] +
-                            "' crashed (an internal error in usmcheck); its "
-                            "findings are incomplete; please report it with the file";
-      ClangTidyOptions FileOpts = Context.getOptionsForFile(Files[I]);
-      GlobList Promote(FileOpts.WarningsAsErrors.value_or(""));
+  // Every translation unit is analysed in a worker process of its own: a
+  // crash or stack overflow in clang or a check loses that file only, and
+  // each worker has its own working directory (clang's tooling changes
+  // directory to each command's "directory"), so -j N cannot mix them up.
+  Result.Files.assign(Files.size(), FileResult());
+  std::vector<WorkerReply> Replies(Files.size());
+  std::vector<FileStamp> Before(Files.size());
+  auto AnalyseOne = [&](size_t I) {
+    WorkerReply Reply;
+    FileResult &Out = Reply.Result;
+    Out.File = Files[I];
+    std::string LocalError;
+    auto Provider = makeOptionsProvider(Opts, LocalError);
+    if (!Provider) {
+      Out.Failure = LocalError;
+      return Reply;
+    }
+    ClangTidyContext Context(std::move(Provider));
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+    std::vector<ClangTidyError> Errors;
+    llvm::CrashRecoveryContext CRC;
+    bool Ok = CRC.RunSafelyOnThread(
+        [&] {
+          Errors = runClangTidy(Context, *Db, {Files[I]}, FS,
+                                /*ApplyAnyFix=*/true);
+        },
+        AnalysisStackSize);
+    if (!Ok) {
+      Out.Failure = "the analysis of '" + Files[I] +
+                    "' crashed (an internal error in usmcheck or clang); its "
+                    "findings are incomplete; please report it with the file";
+      return Reply;
+    }
+    SourceCache Cache;
+    ClangTidyOptions FileOpts = Context.getOptionsForFile(Files[I]);
+    GlobList Promote(FileOpts.WarningsAsErrors.value_or(""));
+    for (const ClangTidyError &E : Errors)
+      convert(E, Out, Cache, Promote);
+    if (!Opts.ExportFixes.empty()) {
+      tooling::TranslationUnitDiagnostics TUD;
+      TUD.MainSourceFile = Files[I];
       for (const ClangTidyError &E : Errors)
-        convert(E, Out, Cache, Promote);
-      if (!Opts.ExportFixes.empty()) {
-        std::lock_guard<std::mutex> Lock(ErrorMutex);
-        for (const ClangTidyError &E : Errors)
-          if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
-            Exported.push_back(E);
+        if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+          tooling::Diagnostic D = E;
+          if (E.IsWarningAsError)
+            D.DiagLevel = tooling::Diagnostic::Error;
+          TUD.Diagnostics.push_back(D);
+        }
+      llvm::raw_string_ostream OS(Reply.ExportYaml);
+      llvm::yaml::Output Y(OS);
+      Y << TUD;
+    }
+    for (const Finding &F : Out.Findings)
+      for (const FixIt &X : F.Fixes) {
+        llvm::SmallString<256> Abs(X.File);
+        llvm::sys::fs::make_absolute(Abs);
+        Reply.FixedFileHashes[std::string(Abs)] = stampOf(std::string(Abs)).Hash;
       }
-      size_t N = ++Done;
-      if (Opts.Progress) {
-        std::lock_guard<std::mutex> Lock(ErrorMutex);
-        Filter.progress("[" + std::to_string(N) + "/" +
-                        std::to_string(Files.size()) + "] " + Files[I]);
-      }
+    return Reply;
+  };
+
+  struct Running {
+    size_t Index;
+    int Fd;
+    std::string Data;
+  };
+  std::map<pid_t, Running> Live;
+  size_t Next = 0, Done = 0;
+  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
+  std::fflush(stdout);
+  std::fflush(stderr);
+  auto Finish = [&](pid_t Pid, int Status) {
+    Running &Run = Live[Pid];
+    size_t I = Run.Index;
+    WorkerReply &Reply = Replies[I];
+    bool Clean = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+    if (!Clean || !replyFromWire(Run.Data, Reply)) {
+      Reply = WorkerReply();
+      Reply.Result.File = Files[I];
+      std::string How =
+          WIFSIGNALED(Status)
+              ? std::string("signal ") + std::to_string(WTERMSIG(Status)) +
+                    ", " + strsignal(WTERMSIG(Status))
+              : "exit status " + std::to_string(WEXITSTATUS(Status));
+      Reply.Result.Failure =
+          "the analysis of '" + Files[I] + "' crashed (" + How +
+          "): clang or usmcheck ran out of stack or hit an internal error; "
+          "no findings for this file; the other files were analysed";
+    }
+    // A file edited while it was analysed: offsets, lines and fixes may
+    // point at text that is no longer there, whatever else happened.
+    if (!(stampOf(Files[I]) == Before[I])) {
+      Reply.Result.Findings.clear();
+      Reply.Result.Failure = "'" + Files[I] +
+                             "' changed while it was being analysed; its "
+                             "findings were discarded; run usmcheck again";
+    }
+    close(Run.Fd);
+    Live.erase(Pid);
+    ++Done;
+    if (Opts.Progress && Files.size() > 1) {
+      std::string L = "[" + std::to_string(Done) + "/" +
+                      std::to_string(Files.size()) + "] " + Files[I] + "\n";
+      writeAll(2, L);
     }
   };
-  llvm::CrashRecoveryContext::Enable();
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
-  if (Jobs == 1) {
-    Worker();
-  } else {
-    std::vector<std::thread> Threads;
-    for (unsigned J = 0; J < Jobs; ++J)
-      Threads.emplace_back(Worker);
-    for (std::thread &T : Threads)
-      T.join();
+  while (Next < Files.size() || !Live.empty()) {
+    while (Next < Files.size() && Live.size() < Jobs) {
+      size_t I = Next++;
+      Before[I] = stampOf(Files[I]);
+      int Fds[2];
+      if (pipe(Fds) != 0) {
+        Error = std::string("cannot create a pipe: ") + std::strerror(errno);
+        return false;
+      }
+      pid_t Pid = fork();
+      if (Pid < 0) {
+        Error = std::string("cannot start a worker: ") + std::strerror(errno);
+        return false;
+      }
+      if (Pid == 0) {
+        close(Fds[0]);
+        // Compiler messages go to a file; worth-showing lines travel back.
+        std::FILE *Tmp = std::tmpfile();
+        if (Tmp)
+          dup2(fileno(Tmp), 2);
+        WorkerReply Reply = AnalyseOne(I);
+        std::fflush(stderr);
+        if (Tmp) {
+          std::rewind(Tmp);
+          char Buf[4096];
+          while (std::fgets(Buf, sizeof(Buf), Tmp))
+            if (!isToolingNoise(Buf))
+              Reply.Stderr += Buf;
+        }
+        _exit(writeAll(Fds[1], replyToWire(Reply)) ? 0 : 3);
+      }
+      close(Fds[1]);
+      Live[Pid] = Running{I, Fds[0], ""};
+    }
+    // Read whatever the workers have written; reap those that finished.
+    std::vector<pollfd> Polls;
+    std::vector<pid_t> Pids;
+    for (auto &L : Live) {
+      Polls.push_back({L.second.Fd, POLLIN, 0});
+      Pids.push_back(L.first);
+    }
+    if (poll(Polls.data(), Polls.size(), -1) < 0 && errno != EINTR) {
+      Error = std::string("waiting for workers: ") + std::strerror(errno);
+      return false;
+    }
+    for (size_t K = 0; K < Polls.size(); ++K) {
+      if (!(Polls[K].revents & (POLLIN | POLLHUP | POLLERR)))
+        continue;
+      char Buf[65536];
+      ssize_t N = read(Polls[K].fd, Buf, sizeof(Buf));
+      if (N > 0) {
+        Live[Pids[K]].Data.append(Buf, N);
+        continue;
+      }
+      if (N < 0 && errno == EINTR)
+        continue;
+      int Status = 0;
+      while (waitpid(Pids[K], &Status, 0) < 0 && errno == EINTR)
+        ;
+      Finish(Pids[K], Status);
+    }
   }
-  Filter.restore();
-  if (!FirstError.empty()) {
-    Error = FirstError;
-    return false;
+
+  std::vector<tooling::Diagnostic> Exported;
+  std::map<std::string, uint64_t> FixedFileHashes;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    WorkerReply &Reply = Replies[I];
+    if (!Reply.Stderr.empty())
+      std::fputs(Reply.Stderr.c_str(), stderr);
+    if (!Reply.ExportYaml.empty()) {
+      tooling::TranslationUnitDiagnostics TUD;
+      llvm::yaml::Input In(Reply.ExportYaml);
+      In >> TUD;
+      if (!In.error())
+        Exported.insert(Exported.end(), TUD.Diagnostics.begin(),
+                        TUD.Diagnostics.end());
+    }
+    FixedFileHashes.insert(Reply.FixedFileHashes.begin(),
+                           Reply.FixedFileHashes.end());
+    Result.Files[I] = std::move(Reply.Result);
   }
   // Templates and headers can yield the same finding more than once.
   for (FileResult &FR : Result.Files) {
@@ -629,9 +844,13 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       Error = "cannot write '" + Opts.ExportFixes + "': " + EC.message();
       return false;
     }
-    exportReplacements(Files.front(), Exported, OS);
+    tooling::TranslationUnitDiagnostics TUD;
+    TUD.MainSourceFile = Files.front();
+    TUD.Diagnostics = std::move(Exported);
+    llvm::yaml::Output Y(OS);
+    Y << TUD;
   }
-  if (Opts.Fix && !applyFixes(Result.Files, Error))
+  if (Opts.Fix && !applyFixes(Result.Files, FixedFileHashes, Error))
     return false;
   return true;
 }

@@ -20,18 +20,21 @@ struct AnalysisOptions {
   std::vector<std::string> Files;     ///< sources as given by the user
   std::string BuildPath;              ///< -p: directory of compile_commands.json
   std::vector<std::string> ExtraArgs; ///< after `--`
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before (each)
+  std::vector<std::string> ExtraArgsAfter;  ///< --extra-arg (each)
   std::string Checks;                 ///< --checks globs (empty: config/default)
   std::string WarningsAsErrors;       ///< --warnings-as-errors globs
   std::string ConfigFile;             ///< --config-file (else found upward)
   bool Fix = false;                   ///< apply fix-its to the sources
   std::string ExportFixes;            ///< write clang-tidy YAML fixes here
   unsigned Jobs = 1;                  ///< translation units in parallel
-  bool Progress = false;              ///< progress lines on stderr
+  bool Progress = false;              ///< "[i/n] file" lines on stderr
+  bool Verbose = false;               ///< -v: print each adjusted command
 };
 
 /// The analysis options that `check` and `explain` share, all taking a
 /// value: -p/--build-path, --checks, --warnings-as-errors, --config-file,
-/// -j/--jobs.
+/// -j/--jobs, --extra-arg, --extra-arg-before.
 const std::vector<std::string> &analysisOptionNames();
 
 /// Applies analysis option \p Name (one of analysisOptionNames()) with

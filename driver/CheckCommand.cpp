@@ -34,7 +34,10 @@ const char *const CheckHelp =
     "clang-tidy `usm` checks. The language is taken from the extension and\n"
     "the flags (.cu is CUDA, #pragma omp turns on -fopenmp); missing SYCL,\n"
     "Level Zero, HIP and CUDA headers are replaced by usmcheck's analysis\n"
-    "headers.\n"
+    "headers. Compile commands of nvcc, hipcc, icpx and offloading clang\n"
+    "are turned into host-side clang commands (see -v). After `--` come\n"
+    "compile flags, or a whole compile command starting with the compiler\n"
+    "(as CMake's CMAKE_<LANG>_CLANG_TIDY passes it).\n"
     "\n"
     "options:\n"
     "  -p BUILD-DIR               read compile_commands.json from BUILD-DIR\n"
@@ -51,8 +54,15 @@ const char *const CheckHelp =
     "  --export-fixes=FILE        write the fix-its as clang-tidy YAML\n"
     "  --color=auto|always|never  colour text output (auto: on a terminal,\n"
     "                             unless NO_COLOR is set)\n"
-    "  -j N, --jobs=N             analyse N translation units in parallel\n"
-    "                             (output order stays the command-line order)\n"
+    "  -j N, --jobs=N             analyse N translation units in parallel,\n"
+    "                             each in a worker process of its own (same\n"
+    "                             output at any N, in command-line order)\n"
+    "  --extra-arg=ARG            add ARG at the end of every compile command\n"
+    "  --extra-arg-before=ARG     add ARG right after the compiler\n"
+    "  --fail-on-partial          exit 2 also when a file could be analysed\n"
+    "                             only in part (it has compile errors)\n"
+    "  -v, --verbose              print the command each file is analysed\n"
+    "                             with and the flags dropped from it\n"
     "  -q, --quiet                no summary or progress on stderr\n"
     "  -h, --help                 show this help\n"
     "\n"
@@ -60,7 +70,7 @@ const char *const CheckHelp =
     "// NOLINTNEXTLINE(usm-CHECK) on the line before.\n"
     "\n"
     "Exit status: 0 no error-level findings, 1 error-level findings, 2 usage\n"
-    "or tool failure.\n";
+    "or tool failure, or a file that could not be analysed.\n";
 
 /// Splits "--name=value" / "--name value" / "-n value" forms.
 class ArgReader {
@@ -133,7 +143,7 @@ bool sameFile(const std::string &A, const std::string &B) {
 int checkMain(const Args &A) {
   AnalysisOptions Opts;
   std::string Format = "text", Output, Color = "auto";
-  bool ListChecks = false, Quiet = false;
+  bool ListChecks = false, Quiet = false, FailOnPartial = false;
   ArgReader R(A);
   while (!R.done()) {
     std::string V;
@@ -184,6 +194,12 @@ int checkMain(const Args &A) {
     } else if (Cur == "--fix") {
       R.next();
       Opts.Fix = true;
+    } else if (Cur == "-v" || Cur == "--verbose") {
+      R.next();
+      Opts.Verbose = true;
+    } else if (Cur == "--fail-on-partial") {
+      R.next();
+      FailOnPartial = true;
     } else if (Cur == "--list-checks") {
       R.next();
       ListChecks = true;
@@ -219,7 +235,9 @@ int checkMain(const Args &A) {
                           "overwrite it");
 
   bool StderrTty = isatty(2);
-  Opts.Progress = !Quiet && StderrTty && Opts.Files.size() > 1;
+  // On a terminal every multi-file run shows "[i/n] file" (also -p runs,
+  // whose files come from the database).
+  Opts.Progress = !Quiet && StderrTty;
   AnalysisResult Result;
   std::string Error;
   if (!analyze(Opts, Result, Error))
@@ -265,6 +283,18 @@ int checkMain(const Args &A) {
     }
   if (Crashed)
     return 2;
+  if (FailOnPartial) {
+    unsigned Partial = 0;
+    for (const FileResult &F : Result.Files)
+      Partial += F.partial();
+    if (Partial) {
+      std::fprintf(stderr,
+                   "usmcheck: error: %u file%s analysed only partially "
+                   "(--fail-on-partial)\n",
+                   Partial, Partial == 1 ? " was" : "s were");
+      return 2;
+    }
+  }
   return Result.errorCount() ? 1 : 0;
 }
 

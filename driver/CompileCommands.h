@@ -22,9 +22,25 @@
 
 namespace usm {
 
-/// \p Base with every command adjusted for the analysis.
+/// \p Base with every command adjusted for the analysis; \p Before and
+/// \p After are added right after the compiler and at the end of each
+/// command (--extra-arg-before, --extra-arg).
 std::unique_ptr<clang::tooling::CompilationDatabase>
-withAnalysisFlags(std::unique_ptr<clang::tooling::CompilationDatabase> Base);
+withAnalysisFlags(std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+                  std::vector<std::string> Before = {},
+                  std::vector<std::string> After = {});
+
+/// The database of `check FILE... -- ARGS`: ARGS are flags, or a whole
+/// compile command when the first is a compiler (CMake's
+/// CMAKE_<LANG>_CLANG_TIDY form).
+std::unique_ptr<clang::tooling::CompilationDatabase>
+commandLineDatabase(std::vector<std::string> Args);
+
+/// Lines for -v: the command each compile command of \p File became, and
+/// what was dropped from it.
+std::vector<std::string>
+describeCommands(const clang::tooling::CompilationDatabase &Db,
+                 const std::string &File);
 
 /// True if an argument of \p Args starts with \p Prefix.
 bool hasArg(const std::vector<std::string> &Args, llvm::StringRef Prefix);

@@ -58,7 +58,18 @@ struct FileResult {
   /// crashed (a bug in usmcheck). The run then exits with status 2.
   std::string Failure;
   bool partial() const { return !CompileErrors.empty(); }
+  /// "failed" (not analysed, or the analysis broke off), "partial" (compile
+  /// errors: only the code clang understood was analysed) or "complete".
+  const char *status() const {
+    return !Failure.empty() ? "failed" : partial() ? "partial" : "complete";
+  }
 };
+
+/// The wire form of a FileResult, by which a worker process hands the
+/// analysis of one translation unit back to the driver (JSON).
+std::string fileResultToWire(const FileResult &R);
+/// Parses fileResultToWire()'s output; false if \p Text is not one.
+bool fileResultFromWire(const std::string &Text, FileResult &R);
 
 struct AnalysisResult {
   std::vector<FileResult> Files; ///< in command-line order

@@ -147,21 +147,33 @@ std::string formatText(const AnalysisResult &R, bool Color) {
 
 std::string summaryLine(const AnalysisResult &R) {
   unsigned E = R.errorCount(), W = R.warningCount();
-  unsigned Partial = 0;
-  for (const FileResult &F : R.Files)
-    Partial += F.partial();
+  unsigned Partial = 0, Failed = 0;
+  for (const FileResult &F : R.Files) {
+    Failed += !F.Failure.empty();
+    Partial += F.Failure.empty() && F.partial();
+  }
   std::string S = std::to_string(E) + (E == 1 ? " error" : " errors") +
                   " and " + std::to_string(W) +
                   (W == 1 ? " warning" : " warnings") + " in " +
                   std::to_string(R.Files.size()) +
                   (R.Files.size() == 1 ? " file" : " files");
-  if (Partial)
+  if (Partial && Failed)
+    S += " (" + std::to_string(Partial) + " analysed partially, " +
+         std::to_string(Failed) + " not analysed)";
+  else if (Partial)
     S += " (" + std::to_string(Partial) + " analysed partially)";
+  else if (Failed)
+    S += " (" + std::to_string(Failed) + " not analysed)";
   return S;
 }
 
 std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
   json Findings = json::array(), Files = json::array();
+  unsigned Partial = 0, Failed = 0;
+  for (const FileResult &FR : R.Files) {
+    Failed += !FR.Failure.empty();
+    Partial += FR.Failure.empty() && FR.partial();
+  }
   for (const FileResult &FR : R.Files) {
     json Errors = json::array();
     for (const Finding &E : FR.CompileErrors)
@@ -169,9 +181,13 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                         {"line", E.Loc.Line},
                         {"column", E.Loc.Column},
                         {"message", E.Message}});
-    Files.push_back({{"file", FR.File},
-                     {"partial", FR.partial()},
-                     {"compile_errors", Errors}});
+    json File = {{"file", FR.File},
+                 {"status", FR.status()},
+                 {"partial", FR.partial()},
+                 {"compile_errors", Errors}};
+    if (!FR.Failure.empty())
+      File["failure"] = FR.Failure;
+    Files.push_back(File);
     for (const Finding &F : FR.Findings) {
       json Notes = json::array();
       for (const Note &N : F.Notes)
@@ -196,7 +212,11 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
               {"findings", Findings},
               {"files", Files},
               {"summary",
-               {{"errors", R.errorCount()}, {"warnings", R.warningCount()}}}};
+               {{"errors", R.errorCount()},
+                {"warnings", R.warningCount()},
+                {"files", R.Files.size()},
+                {"files_partial", Partial},
+                {"files_failed", Failed}}}};
   return Out.dump(2) + "\n";
 }
 
@@ -224,7 +244,20 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
 
   json Results = json::array();
   json Notifications = json::array();
+  bool Success = true;
   for (const FileResult &FR : R.Files) {
+    if (!FR.Failure.empty()) {
+      // Not analysed (or the analysis broke off): the run did not do its
+      // job for this file, and a SARIF consumer must not read it as clean.
+      Success = false;
+      Notifications.push_back(
+          {{"level", "error"},
+           {"message", {{"text", "not analysed: " + FR.Failure}}},
+           {"locations",
+            {{{"physicalLocation",
+               {{"artifactLocation",
+                 {{"uri", FR.File}, {"uriBaseId", "%SRCROOT%"}}}}}}}}});
+    }
     for (const Finding &E : FR.CompileErrors)
       Notifications.push_back(
           {{"level", "warning"},
@@ -272,7 +305,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
     }
   }
 
-  json Invocation = {{"executionSuccessful", true}};
+  json Invocation = {{"executionSuccessful", Success}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = Notifications;
   json Run = {{"tool",
