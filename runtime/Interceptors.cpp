@@ -290,6 +290,68 @@ struct Window {
       emuWindowExit();
   }
 };
+
+//===-- asynchronous copies: a window for the copy's own duration --------===//
+//
+// omp_target_memcpy_async, omp_target_memcpy_rect_async and
+// omp_target_memset_async return before the copy runs: libomptarget creates
+// a hidden helper task (__kmpc_omp_target_task_alloc, a call into libomp
+// that the guard interposes) whose entry performs the copy later, on a
+// helper thread, through libomptarget's internal (not interposable) copy
+// routine. While one of those wrappers runs on this thread, the task entry
+// handed to libomp is replaced by asyncTaskEntry, which opens the window
+// around the original entry: the emulated device memory is accessible
+// exactly while the runtime copies, on whichever thread and whenever the
+// task runs (after its depend objects are satisfied).
+
+using TaskEntry = std::int32_t (*)(std::int32_t, void *);
+
+__thread int InAsyncCopy __attribute__((tls_model("initial-exec"))) = 0;
+
+constexpr int MaxPendingTasks = 1024;
+struct PendingTask {
+  void *Task;
+  TaskEntry Entry;
+};
+PendingTask Pending[MaxPendingTasks];
+int NumPending = 0, NumReserved = 0;
+std::atomic<int> PendingLock{0};
+
+void lockPending() {
+  while (PendingLock.exchange(1, std::memory_order_acquire))
+    ;
+}
+void unlockPending() { PendingLock.store(0, std::memory_order_release); }
+
+std::int32_t asyncTaskEntry(std::int32_t Gtid, void *Task) {
+  TaskEntry Entry = nullptr;
+  lockPending();
+  for (int I = 0; I < NumPending; ++I)
+    if (Pending[I].Task == Task) {
+      Entry = Pending[I].Entry;
+      Pending[I] = Pending[--NumPending];
+      break;
+    }
+  unlockPending();
+  if (!Entry)
+    return 0; // cannot happen: the task was registered before it could run
+  Window W;
+  return Entry(Gtid, Task);
+}
+
+/// Marks this thread as inside an asynchronous copy entry point (emulation
+/// only), so that the helper task libomptarget creates gets a window.
+struct AsyncCopy {
+  bool On;
+  AsyncCopy() : On((ensureInit(), Opts.emulate)) {
+    if (On)
+      ++InAsyncCopy;
+  }
+  ~AsyncCopy() {
+    if (On)
+      --InAsyncCopy;
+  }
+};
 } // namespace
 
 //===-- OpenMP
@@ -482,7 +544,8 @@ USM_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
                                        std::size_t N, std::size_t DOff,
                                        std::size_t SOff, int DDev, int SDev,
                                        int DepCount, void *Deps) {
-  Window W; // covers the launch; the copy itself may finish later
+  Window W;    // the launch (and the copy, when it runs inline)
+  AsyncCopy A; // the copy, when it runs later on a helper thread
   auto *F =
       USM_NEXT(omp_target_memcpy_async, int, void *, const void *, std::size_t,
                std::size_t, std::size_t, int, int, int, void *);
@@ -495,6 +558,7 @@ omp_target_memcpy_rect_async(void *Dst, const void *Src, std::size_t Elem,
                              const std::size_t *DDims, const std::size_t *SDims,
                              int DDev, int SDev, int DepCount, void *Deps) {
   Window W;
+  AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memcpy_rect_async, int, void *, const void *,
                      std::size_t, int, const std::size_t *, const std::size_t *,
                      const std::size_t *, const std::size_t *,
@@ -511,9 +575,43 @@ USM_EXPORT void *omp_target_memset(void *P, int V, std::size_t N, int Dev) {
 USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N, int Dev,
                                          int DepCount, void *Deps) {
   Window W;
+  AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int, std::size_t,
                      int, int, void *);
   return F ? F(P, V, N, Dev, DepCount, Deps) : nullptr;
+}
+
+// The helper task of an asynchronous copy (see asyncTaskEntry).
+USM_HOOK(__kmpc_omp_target_task_alloc, "")
+
+USM_EXPORT void *__kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid,
+                                              std::int32_t Flags,
+                                              std::size_t TaskSize,
+                                              std::size_t SharedsSize,
+                                              TaskEntry Entry,
+                                              std::int64_t Dev) {
+  auto *F = USM_NEXT(__kmpc_omp_target_task_alloc, void *, void *,
+                     std::int32_t, std::int32_t, std::size_t, std::size_t,
+                     TaskEntry, std::int64_t);
+  if (!F)
+    return nullptr;
+  if (!InAsyncCopy || !Entry)
+    return F(Loc, Gtid, Flags, TaskSize, SharedsSize, Entry, Dev);
+  // Reserve the slot first: the task cannot run before this returns, but
+  // other threads may register theirs meanwhile.
+  lockPending();
+  bool Room = NumPending + NumReserved < MaxPendingTasks;
+  NumReserved += Room;
+  unlockPending();
+  if (!Room) // too many copies in flight: this one runs without a window
+    return F(Loc, Gtid, Flags, TaskSize, SharedsSize, Entry, Dev);
+  void *Task = F(Loc, Gtid, Flags, TaskSize, SharedsSize, asyncTaskEntry, Dev);
+  lockPending();
+  --NumReserved;
+  if (Task)
+    Pending[NumPending++] = {Task, Entry};
+  unlockPending();
+  return Task;
 }
 
 #define USM_DATA_MAPPER(Sym)                                                   \
