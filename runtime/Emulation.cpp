@@ -33,7 +33,7 @@ namespace rt {
 namespace {
 
 constexpr std::uintptr_t PoolBytes = std::uintptr_t(64) << 30; // 64 GiB of VA
-constexpr int MaxFree = 4096, MaxExempt = 64;
+constexpr int MaxFree = 4096, MaxExempt = 4096;
 
 struct Range {
   std::uintptr_t Off, Len;

@@ -284,6 +284,14 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
     return;
   }
 
+  // `#pragma omp requires unified_shared_memory`: the program relies on the
+  // host reaching OpenMP device memory. Where that fault happens for real,
+  // the system lacks it (an error, with a note); under emulation it stands
+  // for such a system, so the finding is a warning and the access proceeds.
+  F.RequiresUSM = F.HaveRecord && F.Rec.Alloc &&
+                  F.Rec.Alloc->M == Model::OpenMP &&
+                  requiresUnifiedSharedMemory();
+  F.Warning = F.RequiresUSM && F.Rec.Emulated && !Opts.warnings_as_errors;
   F.ThreadIdx = threadIndex();
   F.Tid = int(Me);
   F.AccessSize =
@@ -297,7 +305,8 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
     F.NumPcs = U.N;
   }
 
-  if (!reportFault(F)) { // suppressed
+  bool Reported = reportFault(F);
+  if (!Reported || F.Warning) { // suppressed, or a warning: go on
     if (F.HaveRecord && F.Rec.Emulated) {
       emuExempt(F.Rec.Base, F.Rec.Size);
       ReportingTid.store(0);

@@ -140,6 +140,19 @@ void emuExempt(std::uintptr_t Base, std::uintptr_t Size);
 void emuLockForFork();
 void emuUnlockAfterFork();
 
+//===-- OpenMP requires directives
+//--------------------------------------------===//
+
+/// The OMP_REQ_* flags of `#pragma omp requires` as the program registered
+/// them with libomptarget (__tgt_register_lib's offload entries, or
+/// __tgt_register_requires from older compilers); 0 when none was seen.
+extern std::atomic<std::int64_t> OmpRequires;
+constexpr std::int64_t OmpReqUnifiedSharedMemory = 0x008;
+inline bool requiresUnifiedSharedMemory() {
+  return OmpRequires.load(std::memory_order_relaxed) &
+         OmpReqUnifiedSharedMemory;
+}
+
 //===-- faults
 //---------------------------------------------------------------===//
 
@@ -175,6 +188,10 @@ struct Fault {
   Kind DriverKind = Kind::None;
   std::uintptr_t RangeBase = 0, RangeSize = 0;
   std::intptr_t DriverDevice = -1;
+  /// The program requires unified_shared_memory (OpenMP allocation).
+  bool RequiresUSM = false;
+  /// Warning-level finding: the program goes on after the report.
+  bool Warning = false;
 };
 
 /// Writes the report for \p F; returns false when a suppression matched.

@@ -28,6 +28,8 @@
 namespace usm {
 namespace rt {
 
+std::atomic<std::int64_t> OmpRequires{0};
+
 namespace {
 
 __thread int Depth __attribute__((tls_model("initial-exec"))) = 0;
@@ -579,6 +581,62 @@ USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N, int Dev,
   auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int, std::size_t,
                      int, int, void *);
   return F ? F(P, V, N, Dev, DepCount, Deps) : nullptr;
+}
+
+// `#pragma omp requires`: clang 19 puts the flags in an offload entry of the
+// binary descriptor (entry flag OMP_REGISTER_REQUIRES, the OMP_REQ_* bits in
+// its data field); older compilers call __tgt_register_requires.
+USM_HOOK(__tgt_register_lib, "")
+USM_HOOK(__tgt_register_requires, "")
+
+namespace {
+/// libomptarget's __tgt_offload_entry and __tgt_bin_desc (LLVM 19 layout).
+struct OffloadEntry {
+  void *Addr;
+  char *Name;
+  std::size_t Size;
+  std::int32_t Flags;
+  std::int32_t Data;
+};
+struct BinDesc {
+  std::int32_t NumDeviceImages;
+  void *DeviceImages;
+  OffloadEntry *HostEntriesBegin, *HostEntriesEnd;
+};
+constexpr std::int32_t OmpRegisterRequires = 0x10;
+
+void noteRequires(std::int64_t Flags, const char *Via) {
+  if (Flags <= 1) // OMP_REQ_UNDEFINED, OMP_REQ_NONE
+    return;
+  std::int64_t Old = OmpRequires.fetch_or(Flags, std::memory_order_relaxed);
+  if (Opts.verbosity >= 1 && (Flags & OmpReqUnifiedSharedMemory) &&
+      !(Old & OmpReqUnifiedSharedMemory)) {
+    char M[256];
+    Out(M, sizeof M)
+        .s("the program requires unified_shared_memory (")
+        .s(Via)
+        .c(')');
+    logLine(M);
+  }
+}
+} // namespace
+
+USM_EXPORT void __tgt_register_lib(BinDesc *Desc) {
+  ensureInit();
+  if (Desc && Desc->HostEntriesBegin &&
+      Desc->HostEntriesEnd > Desc->HostEntriesBegin)
+    for (OffloadEntry *E = Desc->HostEntriesBegin; E < Desc->HostEntriesEnd;
+         ++E)
+      if (E->Flags & OmpRegisterRequires)
+        noteRequires(E->Data, "offload entry in __tgt_register_lib");
+  if (auto *F = USM_NEXT(__tgt_register_lib, void, BinDesc *))
+    F(Desc);
+}
+USM_EXPORT void __tgt_register_requires(std::int64_t Flags) {
+  ensureInit();
+  noteRequires(Flags, "__tgt_register_requires");
+  if (auto *F = USM_NEXT(__tgt_register_requires, void, std::int64_t))
+    F(Flags);
 }
 
 // The helper task of an asynchronous copy (see asyncTaskEntry).
