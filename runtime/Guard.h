@@ -69,8 +69,15 @@ struct Out {
 
 /// write() until done (EINTR-safe).
 void writeAll(int Fd, const char *S, std::size_t N);
-/// "==PID==usmcheck: MSG\n" on stderr (start-up messages, verbosity logs).
+/// "==PID==usmcheck: MSG\n" where the reports go (log_path): start-up and
+/// verbosity lines.
 void logLine(const char *Msg);
+/// The descriptor reports and verbosity lines go to: stderr, stdout, or
+/// log_path.PID, opened once per process. When that file cannot be opened
+/// it is stderr, and stderr gets one warning line saying so.
+int logFd();
+/// Start-up: checks that log_path can be written (without creating it).
+void checkLogPath();
 [[noreturn]] void fatalOptionError(const char *Msg);
 
 //===-- stacks
@@ -124,6 +131,8 @@ void recordsUnlockAll();
 void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
                  std::uintptr_t SizeOverride, Kind KindOverride, bool Emulated);
 void recordFree(const Api *F, const std::uintptr_t *Args);
+/// The free of an emulated allocation at \p P: record, log, pages back.
+void emulatedFree(const Api *F, std::uintptr_t P);
 
 //===-- emulation
 //------------------------------------------------------------===//

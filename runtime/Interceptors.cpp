@@ -206,18 +206,47 @@ void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
     logAlloc(A, R);
 }
 
+namespace {
+/// verbosity=2: one line per free, recorded or not, emulated or not.
+void logFree(const Api *F, std::uintptr_t P, const Record *R) {
+  if (Opts.verbosity < 2)
+    return;
+  char M[512];
+  Out O(M, sizeof M);
+  O.s("free ").s(F ? F->Name : std::string_view("?")).s(" ").hex(P);
+  if (R)
+    O.s(" ")
+        .u(R->Size)
+        .s(" bytes kind=")
+        .s(name(R->K))
+        .s(R->Emulated ? " emulated" : "");
+  else
+    O.s(" (not recorded)");
+  O.s(" T").d(threadIndex());
+  logLine(M);
+}
+} // namespace
+
 void recordFree(const Api *F, const std::uintptr_t *Args) {
   if (!F || F->Ptr < 0 || !Args[F->Ptr])
     return;
   Record R;
   if (recordRemove(Args[F->Ptr], &R)) {
-    if (Opts.verbosity >= 2) {
-      char M[256];
-      Out(M, sizeof M).s("free ").s(F->Name).s(" ").hex(R.Base);
-      logLine(M);
-    }
+    logFree(F, R.Base, &R);
   } else {
     TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
+    logFree(F, Args[F->Ptr], nullptr);
+  }
+}
+
+void emulatedFree(const Api *F, std::uintptr_t P) {
+  Record R;
+  if (recordRemove(P, &R)) {
+    logFree(F, P, &R);
+    emuRelease(R.Base, R.Size);
+  } else {
+    TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
+    logFree(F, P, nullptr);
   }
 }
 
@@ -269,9 +298,7 @@ void ompPtrDevFree(Hook &H, void *P, int Dev) {
   Enter E;
   std::uintptr_t Args[] = {U(P), std::uintptr_t(Dev)};
   if (Opts.emulate && emuOwns(U(P))) {
-    Record R;
-    if (recordRemove(U(P), &R))
-      emuRelease(R.Base, R.Size);
+    emulatedFree(rowOf(H), U(P));
     return;
   }
   if (E.Outer)
@@ -488,9 +515,7 @@ USM_EXPORT void omp_free(void *P, std::uintptr_t Al) {
   Enter E;
   std::uintptr_t Args[] = {U(P), Al};
   if (Opts.emulate && emuOwns(U(P))) {
-    Record R;
-    if (recordRemove(U(P), &R))
-      emuRelease(R.Base, R.Size);
+    emulatedFree(rowOf(H_omp_free), U(P));
     return;
   }
   if (E.Outer)

@@ -509,18 +509,6 @@ void printFixes(Out &O, const Style &S, const Api *A, Model M,
   }
 }
 
-int openLog() {
-  const char *P = Opts.log_path;
-  if (!std::strcmp(P, "stderr"))
-    return 2;
-  if (!std::strcmp(P, "stdout"))
-    return 1;
-  char Path[1100];
-  Out(Path, sizeof Path).s(P).c('.').d(getpid());
-  int Fd = open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  return Fd >= 0 ? Fd : 2;
-}
-
 } // namespace
 
 bool reportFault(Fault &F) {
@@ -539,7 +527,7 @@ bool reportFault(Fault &F) {
   if (suppressed(NumAccess, F))
     return false;
 
-  int Fd = openLog();
+  int Fd = logFd();
   Style S{!std::strcmp(Opts.color, "always") ||
           (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
   Out O(ReportBuf, sizeof ReportBuf);
@@ -724,8 +712,6 @@ bool reportFault(Fault &F) {
                                : "EXITING")
       .c('\n');
   O.writeTo(Fd);
-  if (Fd > 2)
-    close(Fd);
   return true;
 }
 
