@@ -667,15 +667,13 @@ USM_EXPORT void __tgt_register_requires(std::int64_t Flags) {
 // The helper task of an asynchronous copy (see asyncTaskEntry).
 USM_HOOK(__kmpc_omp_target_task_alloc, "")
 
-USM_EXPORT void *__kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid,
-                                              std::int32_t Flags,
-                                              std::size_t TaskSize,
-                                              std::size_t SharedsSize,
-                                              TaskEntry Entry,
-                                              std::int64_t Dev) {
-  auto *F = USM_NEXT(__kmpc_omp_target_task_alloc, void *, void *,
-                     std::int32_t, std::int32_t, std::size_t, std::size_t,
-                     TaskEntry, std::int64_t);
+USM_EXPORT void *
+__kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
+                             std::size_t TaskSize, std::size_t SharedsSize,
+                             TaskEntry Entry, std::int64_t Dev) {
+  auto *F =
+      USM_NEXT(__kmpc_omp_target_task_alloc, void *, void *, std::int32_t,
+               std::int32_t, std::size_t, std::size_t, TaskEntry, std::int64_t);
   if (!F)
     return nullptr;
   if (!InAsyncCopy || !Entry)

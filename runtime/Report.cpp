@@ -707,7 +707,7 @@ bool reportFault(Fault &F) {
   O.s("==")
       .d(getpid())
       .s("==")
-      .s(F.Warning                ? "CONTINUING"
+      .s(F.Warning             ? "CONTINUING"
          : Opts.abort_on_error ? "ABORTING"
                                : "EXITING")
       .c('\n');
