@@ -168,6 +168,23 @@ void emuExempt(std::uintptr_t P, std::uintptr_t Size) {
     unlock();
 }
 
+bool emuExempted(std::uintptr_t Addr) {
+  // Crash path: bounded wait for the lock, then read anyway.
+  bool Locked = false;
+  for (int I = 0; I < 100000 && !Locked; ++I)
+    Locked = !Lock.exchange(1, std::memory_order_acquire);
+  bool Found = false;
+  for (int I = 0; I < NumExempt && !Found; ++I)
+    if (Addr >= Exempt[I].Off && Addr < Exempt[I].Off + Exempt[I].Len) {
+      Found = true; // open it again, should a window edge have closed it
+      mprotect(reinterpret_cast<void *>(Exempt[I].Off), Exempt[I].Len,
+               PROT_READ | PROT_WRITE);
+    }
+  if (Locked)
+    unlock();
+  return Found;
+}
+
 void emuLockForFork() { lock(); }
 void emuUnlockAfterFork() { unlock(); }
 

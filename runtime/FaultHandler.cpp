@@ -251,6 +251,13 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
   // x86-64 page-fault error code: bit 1 set for a write access.
   F.Write = (UC->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 
+  if (Opts.emulate && emuOwns(Addr) && emuExempted(Addr)) {
+    // Another thread's fault on the same allocation made it host-accessible
+    // (a suppression or a warning) while this one waited: retry the access.
+    ReportingTid.store(0);
+    errno = SavedErrno;
+    return;
+  }
   bool Usm = false;
   if (recordFind(Addr, F.Rec)) {
     F.HaveRecord = true;

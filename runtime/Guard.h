@@ -146,6 +146,9 @@ void emuWindowEnter();
 void emuWindowExit();
 /// Suppressed emulated fault: keep [Base, Base+Size) host-accessible.
 void emuExempt(std::uintptr_t Base, std::uintptr_t Size);
+/// Whether \p Addr lies in an exempted (host-accessible) allocation; if so,
+/// makes sure its pages are accessible.
+bool emuExempted(std::uintptr_t Addr);
 void emuLockForFork();
 void emuUnlockAfterFork();
 

@@ -1,6 +1,7 @@
 // Correct OpenMP 5.1 copies between host and device memory: the async
 // forms with and without depend objects, and the rectangular forms (sync
-// and async). With "bug" the host then reads the device buffer directly.
+// and async), and omp_target_memset_async. With "bug" the host then reads
+// the device buffer directly.
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,15 @@ int main(int argc, char **argv) {
 #pragma omp taskwait depend(depobj : obj2)
 #pragma omp depobj(obj2) destroy
   printf("rect async: back[400] = %.1f\n", back[400]);
+
+  // omp_target_memset_async, then a copy back.
+  if (!omp_target_memset_async(d, 0, sizeof src, dev, 0, NULL))
+    return 16;
+#pragma omp taskwait
+  back[500] = -1;
+  if (omp_target_memcpy(back, d, sizeof back, 0, 0, host, dev))
+    return 17;
+  printf("memset async: back[500] = %.1f\n", back[500]);
 
   if (argc > 1 && !strcmp(argv[1], "bug"))
     printf("bug: d[5] = %.1f\n", d[5]); // host read of device memory
