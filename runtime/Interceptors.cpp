@@ -116,6 +116,19 @@ HandleKind Handles[32];
 std::atomic<int> NumHandles{-1};
 std::atomic<int> HandlesLock{0};
 
+/// LLVM's libomp (19) does not export its llvm_omp_target_*_mem_alloc
+/// handles as data symbols: for C, omp.h makes them enumerators with fixed
+/// values, which is what omp_alloc receives.
+std::uintptr_t llvmHandleValue(std::string_view Name) {
+  if (Name == "llvm_omp_target_host_mem_alloc")
+    return 100;
+  if (Name == "llvm_omp_target_shared_mem_alloc")
+    return 101;
+  if (Name == "llvm_omp_target_device_mem_alloc")
+    return 102;
+  return 0;
+}
+
 Kind kindOfAllocator(std::uintptr_t Handle) {
   if (NumHandles.load(std::memory_order_acquire) < 0) {
     while (HandlesLock.exchange(1, std::memory_order_acquire))
@@ -132,6 +145,8 @@ Kind kindOfAllocator(std::uintptr_t Handle) {
         if (auto *V =
                 static_cast<const std::uintptr_t *>(dlsym(RTLD_DEFAULT, Name)))
           Handles[N++] = {*V, S.K};
+        else if (std::uintptr_t E = llvmHandleValue(S.Name))
+          Handles[N++] = {E, S.K};
       }
       NumHandles.store(N, std::memory_order_release);
     }
@@ -495,9 +510,72 @@ USM_EXPORT void *omp_aligned_calloc(std::size_t Align, std::size_t N,
     return F ? F(Align, N, S, Al) : nullptr;
   });
 }
+namespace {
+/// omp_realloc when emulation is involved: the old block is emulated, or the
+/// new one must be. The guard then does what omp_realloc does (allocate,
+/// copy the old contents inside a window, free the old block), so that the
+/// pool's pages never reach libomp and both the allocation and the free are
+/// recorded and logged. Returns false when the old block's size is unknown
+/// (not recorded): the caller forwards to libomp instead.
+bool emulatedRealloc(void *P, std::size_t S, std::uintptr_t Al,
+                     std::uintptr_t FreeAl, const std::uintptr_t *Args,
+                     void *&Result) {
+  Enter E;
+  bool OldEmu = P && emuOwns(U(P));
+  Record Old;
+  bool HaveOld = P && recordFind(U(P), Old) && Old.Base == U(P);
+  if (P && !HaveOld && !OldEmu)
+    return false;
+  auto FreeOld = [&] {
+    if (!P)
+      return;
+    if (OldEmu) {
+      emulatedFree(rowOf(H_omp_free), U(P));
+      return;
+    }
+    std::uintptr_t FreeArgs[] = {U(P), FreeAl};
+    if (E.Outer)
+      recordFree(rowOf(H_omp_free), FreeArgs);
+    if (auto *F = USM_NEXT(omp_free, void, void *, std::uintptr_t))
+      F(P, FreeAl);
+  };
+  Result = nullptr;
+  if (!S) { // omp_realloc(ptr, 0, ...) frees ptr
+    FreeOld();
+    return true;
+  }
+  const Api *A = rowOf(H_omp_realloc);
+  Kind K = kindOfAllocator(Al);
+  bool NewEmu = emulating(A, K);
+  if (NewEmu) {
+    Result = emuAlloc(S);
+  } else if (auto *F =
+                 USM_NEXT(omp_alloc, void *, std::size_t, std::uintptr_t)) {
+    Result = F(S, Al);
+  }
+  if (!Result) // the old block stays valid
+    return true;
+  if (E.Outer)
+    recordAlloc(A, Args, U(Result), S, K, NewEmu);
+  if (P && HaveOld) {
+    Window W;
+    std::memcpy(Result, P, Old.Size < S ? Old.Size : S);
+  }
+  FreeOld();
+  return true;
+}
+} // namespace
+
 USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
                              std::uintptr_t FreeAl) {
   std::uintptr_t Args[] = {U(P), S, Al, FreeAl};
+  ensureInit();
+  if (Opts.emulate && ((P && emuOwns(U(P))) ||
+                       emulating(rowOf(H_omp_realloc), kindOfAllocator(Al)))) {
+    void *Result;
+    if (emulatedRealloc(P, S, Al, FreeAl, Args, Result))
+      return Result;
+  }
   {
     Enter E;
     if (E.Outer && P && !(Opts.emulate && emuOwns(U(P)))) {
@@ -505,11 +583,15 @@ USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
       recordFree(rowOf(H_omp_free), FreeArgs);
     }
   }
-  return ompAllocatorAlloc(H_omp_realloc, Args, S, Al, [&] {
-    auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t, std::uintptr_t,
-                       std::uintptr_t);
-    return F ? F(P, S, Al, FreeAl) : nullptr;
-  });
+  auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t, std::uintptr_t,
+                     std::uintptr_t);
+  // Forwarded to libomp (no emulation for the new block either).
+  Enter E;
+  void *R = F ? F(P, S, Al, FreeAl) : nullptr;
+  if (E.Outer)
+    recordAlloc(rowOf(H_omp_realloc), Args, U(R), S, kindOfAllocator(Al),
+                false);
+  return R;
 }
 USM_EXPORT void omp_free(void *P, std::uintptr_t Al) {
   Enter E;
