@@ -10,15 +10,19 @@
 //   - the range is PROT_NONE whenever no device activity is in progress, so
 //     a host access faults exactly like a host access to GPU memory;
 //   - device activity (a kernel launch through __tgt_target_kernel, a copy
-//     or fill through omp_target_memcpy*/memset*, a target data mapping)
-//     opens a window: the range is readable and writable until the last
-//     such call returns. One mprotect per window edge, whatever the number
-//     of allocations.
+//     or fill through omp_target_memcpy*/memset*, the helper task that
+//     performs an asynchronous one, a target data mapping) opens a window:
+//     the range is readable and writable until the last such activity
+//     ends. One mprotect per window edge, whatever the number of
+//     allocations;
+//   - an allocation made host-accessible (a suppressed fault, or the
+//     warning of a program that requires unified_shared_memory) is
+//     exempt: it stays open when a window closes.
 //
 // Allocations are page-granular (first fit on a fixed free list, else bump);
 // freed pages are returned to the kernel with MADV_DONTNEED. What this
 // cannot see is documented in docs/runtime.md (host threads running while a
-// kernel holds the window open; nowait regions).
+// kernel or a copy holds the window open).
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"

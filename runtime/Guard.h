@@ -10,7 +10,9 @@
 //                     the kind, size and device argument positions from the
 //                     catalog row (catalog/usm_apis.def): no API knowledge
 //                     lives here. Also the emulation windows (kernel
-//                     launches, copies) and sigaction/signal.
+//                     launches, copies, the helper tasks of asynchronous
+//                     copies), the `requires` flags the program registers
+//                     with libomptarget, and sigaction/signal.
 //   Records.cpp       a fixed-size, sharded table of live allocations (kind,
 //                     device, size, thread, raw allocation PCs), bounded
 //                     memory, fork-safe; counters for the exit statistics.
