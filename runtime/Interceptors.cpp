@@ -734,7 +734,10 @@ USM_EXPORT void __tgt_register_lib(BinDesc *Desc) {
       Desc->HostEntriesEnd > Desc->HostEntriesBegin)
     for (OffloadEntry *E = Desc->HostEntriesBegin; E < Desc->HostEntriesEnd;
          ++E)
-      if (E->Flags & OmpRegisterRequires)
+      // A requires entry has no address and no size, and only OMP_REQ_*
+      // bits (0x1f) as data; anything else is not this layout.
+      if ((E->Flags & OmpRegisterRequires) && !E->Addr && !E->Size &&
+          E->Data > 0 && E->Data < 0x20)
         noteRequires(E->Data, "offload entry in __tgt_register_lib");
   if (auto *F = USM_NEXT(__tgt_register_lib, void, BinDesc *))
     F(Desc);
