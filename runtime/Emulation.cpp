@@ -10,15 +10,19 @@
 //   - the range is PROT_NONE whenever no device activity is in progress, so
 //     a host access faults exactly like a host access to GPU memory;
 //   - device activity (a kernel launch through __tgt_target_kernel, a copy
-//     or fill through omp_target_memcpy*/memset*, a target data mapping)
-//     opens a window: the range is readable and writable until the last
-//     such call returns. One mprotect per window edge, whatever the number
-//     of allocations.
+//     or fill through omp_target_memcpy*/memset*, the helper task that
+//     performs an asynchronous one, a target data mapping) opens a window:
+//     the range is readable and writable until the last such activity
+//     ends. One mprotect per window edge, whatever the number of
+//     allocations;
+//   - an allocation made host-accessible (a suppressed fault, or the
+//     warning of a program that requires unified_shared_memory) is
+//     exempt: it stays open when a window closes.
 //
 // Allocations are page-granular (first fit on a fixed free list, else bump);
 // freed pages are returned to the kernel with MADV_DONTNEED. What this
 // cannot see is documented in docs/runtime.md (host threads running while a
-// kernel holds the window open; nowait regions).
+// kernel or a copy holds the window open).
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"
@@ -33,7 +37,7 @@ namespace rt {
 namespace {
 
 constexpr std::uintptr_t PoolBytes = std::uintptr_t(64) << 30; // 64 GiB of VA
-constexpr int MaxFree = 4096, MaxExempt = 64;
+constexpr int MaxFree = 4096, MaxExempt = 4096;
 
 struct Range {
   std::uintptr_t Off, Len;
@@ -166,6 +170,23 @@ void emuExempt(std::uintptr_t P, std::uintptr_t Size) {
            PROT_READ | PROT_WRITE);
   if (Locked)
     unlock();
+}
+
+bool emuExempted(std::uintptr_t Addr) {
+  // Crash path: bounded wait for the lock, then read anyway.
+  bool Locked = false;
+  for (int I = 0; I < 100000 && !Locked; ++I)
+    Locked = !Lock.exchange(1, std::memory_order_acquire);
+  bool Found = false;
+  for (int I = 0; I < NumExempt && !Found; ++I)
+    if (Addr >= Exempt[I].Off && Addr < Exempt[I].Off + Exempt[I].Len) {
+      Found = true; // open it again, should a window edge have closed it
+      mprotect(reinterpret_cast<void *>(Exempt[I].Off), Exempt[I].Len,
+               PROT_READ | PROT_WRITE);
+    }
+  if (Locked)
+    unlock();
+  return Found;
 }
 
 void emuLockForFork() { lock(); }

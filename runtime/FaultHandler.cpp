@@ -251,6 +251,13 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
   // x86-64 page-fault error code: bit 1 set for a write access.
   F.Write = (UC->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 
+  if (Opts.emulate && emuOwns(Addr) && emuExempted(Addr)) {
+    // Another thread's fault on the same allocation made it host-accessible
+    // (a suppression or a warning) while this one waited: retry the access.
+    ReportingTid.store(0);
+    errno = SavedErrno;
+    return;
+  }
   bool Usm = false;
   if (recordFind(Addr, F.Rec)) {
     F.HaveRecord = true;
@@ -284,6 +291,14 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
     return;
   }
 
+  // `#pragma omp requires unified_shared_memory`: the program relies on the
+  // host reaching OpenMP device memory. Where that fault happens for real,
+  // the system lacks it (an error, with a note); under emulation it stands
+  // for such a system, so the finding is a warning and the access proceeds.
+  F.RequiresUSM = F.HaveRecord && F.Rec.Alloc &&
+                  F.Rec.Alloc->M == Model::OpenMP &&
+                  requiresUnifiedSharedMemory();
+  F.Warning = F.RequiresUSM && F.Rec.Emulated && !Opts.warnings_as_errors;
   F.ThreadIdx = threadIndex();
   F.Tid = int(Me);
   F.AccessSize =
@@ -297,7 +312,8 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
     F.NumPcs = U.N;
   }
 
-  if (!reportFault(F)) { // suppressed
+  bool Reported = reportFault(F);
+  if (!Reported || F.Warning) { // suppressed, or a warning: go on
     if (F.HaveRecord && F.Rec.Emulated) {
       emuExempt(F.Rec.Base, F.Rec.Size);
       ReportingTid.store(0);

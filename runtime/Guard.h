@@ -10,7 +10,9 @@
 //                     the kind, size and device argument positions from the
 //                     catalog row (catalog/usm_apis.def): no API knowledge
 //                     lives here. Also the emulation windows (kernel
-//                     launches, copies) and sigaction/signal.
+//                     launches, copies, the helper tasks of asynchronous
+//                     copies), the `requires` flags the program registers
+//                     with libomptarget, and sigaction/signal.
 //   Records.cpp       a fixed-size, sharded table of live allocations (kind,
 //                     device, size, thread, raw allocation PCs), bounded
 //                     memory, fork-safe; counters for the exit statistics.
@@ -69,8 +71,15 @@ struct Out {
 
 /// write() until done (EINTR-safe).
 void writeAll(int Fd, const char *S, std::size_t N);
-/// "==PID==usmcheck: MSG\n" on stderr (start-up messages, verbosity logs).
+/// "==PID==usmcheck: MSG\n" where the reports go (log_path): start-up and
+/// verbosity lines.
 void logLine(const char *Msg);
+/// The descriptor reports and verbosity lines go to: stderr, stdout, or
+/// log_path.PID, opened once per process. When that file cannot be opened
+/// it is stderr, and stderr gets one warning line saying so.
+int logFd();
+/// Start-up: checks that log_path can be written (without creating it).
+void checkLogPath();
 [[noreturn]] void fatalOptionError(const char *Msg);
 
 //===-- stacks
@@ -124,6 +133,8 @@ void recordsUnlockAll();
 void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
                  std::uintptr_t SizeOverride, Kind KindOverride, bool Emulated);
 void recordFree(const Api *F, const std::uintptr_t *Args);
+/// The free of an emulated allocation at \p P: record, log, pages back.
+void emulatedFree(const Api *F, std::uintptr_t P);
 
 //===-- emulation
 //------------------------------------------------------------===//
@@ -137,8 +148,24 @@ void emuWindowEnter();
 void emuWindowExit();
 /// Suppressed emulated fault: keep [Base, Base+Size) host-accessible.
 void emuExempt(std::uintptr_t Base, std::uintptr_t Size);
+/// Whether \p Addr lies in an exempted (host-accessible) allocation; if so,
+/// makes sure its pages are accessible.
+bool emuExempted(std::uintptr_t Addr);
 void emuLockForFork();
 void emuUnlockAfterFork();
+
+//===-- OpenMP requires directives
+//--------------------------------------------===//
+
+/// The OMP_REQ_* flags of `#pragma omp requires` as the program registered
+/// them with libomptarget (__tgt_register_lib's offload entries, or
+/// __tgt_register_requires from older compilers); 0 when none was seen.
+extern std::atomic<std::int64_t> OmpRequires;
+constexpr std::int64_t OmpReqUnifiedSharedMemory = 0x008;
+inline bool requiresUnifiedSharedMemory() {
+  return OmpRequires.load(std::memory_order_relaxed) &
+         OmpReqUnifiedSharedMemory;
+}
 
 //===-- faults
 //---------------------------------------------------------------===//
@@ -175,6 +202,10 @@ struct Fault {
   Kind DriverKind = Kind::None;
   std::uintptr_t RangeBase = 0, RangeSize = 0;
   std::intptr_t DriverDevice = -1;
+  /// The program requires unified_shared_memory (OpenMP allocation).
+  bool RequiresUSM = false;
+  /// Warning-level finding: the program goes on after the report.
+  bool Warning = false;
 };
 
 /// Writes the report for \p F; returns false when a suppression matched.

@@ -96,7 +96,99 @@ void logLine(const char *Msg) {
   char Buf[2048];
   Out O(Buf, sizeof Buf);
   O.s("==").d(getpid()).s("==usmcheck: ").s(Msg).c('\n');
-  O.writeTo(2);
+  O.writeTo(logFd());
+}
+
+namespace {
+std::atomic<int> LogFd{-1};
+std::atomic<pid_t> LogPid{0};
+std::atomic<bool> LogWarned{false};
+
+void logPathOf(char *Path, std::size_t Cap) {
+  Out(Path, Cap).s(Opts.log_path).c('.').d(getpid());
+}
+
+/// One line on stderr, once per process: the log file cannot be used.
+void warnLogFallback(const char *Why) {
+  if (LogWarned.exchange(true))
+    return;
+  char Path[1100], Buf[1400];
+  logPathOf(Path, sizeof Path);
+  Out(Buf, sizeof Buf)
+      .s("==")
+      .d(getpid())
+      .s("==usmcheck: warning: cannot write log_path '")
+      .s(Path)
+      .s("' (")
+      .s(Why)
+      .s("): reports go to stderr\n")
+      .writeTo(2);
+}
+} // namespace
+
+int logFd() {
+  const char *P = Opts.log_path;
+  if (!std::strcmp(P, "stderr"))
+    return 2;
+  if (!std::strcmp(P, "stdout"))
+    return 1;
+  pid_t Me = getpid();
+  int Fd = LogFd.load(std::memory_order_acquire);
+  if (Fd >= 0 && LogPid.load(std::memory_order_acquire) == Me)
+    return Fd;
+  // First use in this process (a forked child writes its own PATH.PID).
+  char Path[1100];
+  logPathOf(Path, sizeof Path);
+  int New = ::open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (New < 0) {
+    char Why[64];
+    Out(Why, sizeof Why).s("errno ").d(errno);
+    warnLogFallback(Why);
+    New = 2;
+  }
+  int Expected = Fd;
+  if (LogFd.compare_exchange_strong(Expected, New)) {
+    LogPid.store(Me, std::memory_order_release);
+    if (Fd > 2) // the parent's file, inherited through fork
+      ::close(Fd);
+    return New;
+  }
+  if (New > 2) // another thread won the race
+    ::close(New);
+  return Expected;
+}
+
+void checkLogPath() {
+  const char *P = Opts.log_path;
+  if (!std::strcmp(P, "stderr") || !std::strcmp(P, "stdout"))
+    return;
+  char Path[1100];
+  logPathOf(Path, sizeof Path);
+  // Probe without creating the file: it appears only when there is
+  // something to write, as with the sanitizers.
+  int Fd = ::open(Path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (Fd >= 0) {
+    ::close(Fd);
+    return;
+  }
+  int Err = errno;
+  if (Err == ENOENT) {
+    char Dir[1100];
+    Out(Dir, sizeof Dir).s(Path);
+    char *Slash = std::strrchr(Dir, '/');
+    if (Slash == Dir)
+      Slash[1] = 0;
+    else if (Slash)
+      *Slash = 0;
+    else
+      Out(Dir, sizeof Dir).s(".");
+    if (::access(Dir, W_OK | X_OK) == 0)
+      return;
+    Err = errno;
+  }
+  warnLogFallback(std::strerror(Err));
+  LogFd.store(2, std::memory_order_release);
+  LogPid.store(getpid(), std::memory_order_release);
 }
 
 void fatalOptionError(const char *Msg) {
@@ -299,7 +391,7 @@ void printStats() {
       .s(" free_unknown=")
       .u(TheStats.FreeUnknown.load())
       .c('\n');
-  O.writeTo(2);
+  O.writeTo(logFd());
 }
 
 /// Reads the suppressions file once at start-up so that a typo is one
@@ -317,8 +409,17 @@ void checkSuppressions() {
   }
   static char Text[16 * 1024];
   ssize_t N = ::read(Fd, Text, sizeof Text - 1);
+  int ReadErr = errno;
   ::close(Fd);
-  Text[N > 0 ? N : 0] = 0;
+  if (N < 0) { // a directory (EISDIR), or unreadable
+    Out(M, sizeof M)
+        .s("cannot read suppressions file '")
+        .s(Opts.suppressions)
+        .s("': ")
+        .s(std::strerror(ReadErr));
+    fatalOptionError(M);
+  }
+  Text[N] = 0;
   int LineNo = 0;
   for (char *L = Text; L && *L;) {
     char *E = std::strchr(L, '\n');
@@ -361,6 +462,7 @@ void initOnce() {
   }
   if (Opts.suppressions[0])
     checkSuppressions();
+  checkLogPath();
   recordsInit();
   if (!Opts.follow_children)
     scrubPreload();

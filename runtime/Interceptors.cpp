@@ -28,6 +28,8 @@
 namespace usm {
 namespace rt {
 
+std::atomic<std::int64_t> OmpRequires{0};
+
 namespace {
 
 __thread int Depth __attribute__((tls_model("initial-exec"))) = 0;
@@ -114,6 +116,19 @@ HandleKind Handles[32];
 std::atomic<int> NumHandles{-1};
 std::atomic<int> HandlesLock{0};
 
+/// LLVM's libomp (19) does not export its llvm_omp_target_*_mem_alloc
+/// handles as data symbols: for C, omp.h makes them enumerators with fixed
+/// values, which is what omp_alloc receives.
+std::uintptr_t llvmHandleValue(std::string_view Name) {
+  if (Name == "llvm_omp_target_host_mem_alloc")
+    return 100;
+  if (Name == "llvm_omp_target_shared_mem_alloc")
+    return 101;
+  if (Name == "llvm_omp_target_device_mem_alloc")
+    return 102;
+  return 0;
+}
+
 Kind kindOfAllocator(std::uintptr_t Handle) {
   if (NumHandles.load(std::memory_order_acquire) < 0) {
     while (HandlesLock.exchange(1, std::memory_order_acquire))
@@ -130,6 +145,8 @@ Kind kindOfAllocator(std::uintptr_t Handle) {
         if (auto *V =
                 static_cast<const std::uintptr_t *>(dlsym(RTLD_DEFAULT, Name)))
           Handles[N++] = {*V, S.K};
+        else if (std::uintptr_t E = llvmHandleValue(S.Name))
+          Handles[N++] = {E, S.K};
       }
       NumHandles.store(N, std::memory_order_release);
     }
@@ -204,18 +221,47 @@ void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
     logAlloc(A, R);
 }
 
+namespace {
+/// verbosity=2: one line per free, recorded or not, emulated or not.
+void logFree(const Api *F, std::uintptr_t P, const Record *R) {
+  if (Opts.verbosity < 2)
+    return;
+  char M[512];
+  Out O(M, sizeof M);
+  O.s("free ").s(F ? F->Name : std::string_view("?")).s(" ").hex(P);
+  if (R)
+    O.s(" ")
+        .u(R->Size)
+        .s(" bytes kind=")
+        .s(name(R->K))
+        .s(R->Emulated ? " emulated" : "");
+  else
+    O.s(" (not recorded)");
+  O.s(" T").d(threadIndex());
+  logLine(M);
+}
+} // namespace
+
 void recordFree(const Api *F, const std::uintptr_t *Args) {
   if (!F || F->Ptr < 0 || !Args[F->Ptr])
     return;
   Record R;
   if (recordRemove(Args[F->Ptr], &R)) {
-    if (Opts.verbosity >= 2) {
-      char M[256];
-      Out(M, sizeof M).s("free ").s(F->Name).s(" ").hex(R.Base);
-      logLine(M);
-    }
+    logFree(F, R.Base, &R);
   } else {
     TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
+    logFree(F, Args[F->Ptr], nullptr);
+  }
+}
+
+void emulatedFree(const Api *F, std::uintptr_t P) {
+  Record R;
+  if (recordRemove(P, &R)) {
+    logFree(F, P, &R);
+    emuRelease(R.Base, R.Size);
+  } else {
+    TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
+    logFree(F, P, nullptr);
   }
 }
 
@@ -267,9 +313,7 @@ void ompPtrDevFree(Hook &H, void *P, int Dev) {
   Enter E;
   std::uintptr_t Args[] = {U(P), std::uintptr_t(Dev)};
   if (Opts.emulate && emuOwns(U(P))) {
-    Record R;
-    if (recordRemove(U(P), &R))
-      emuRelease(R.Base, R.Size);
+    emulatedFree(rowOf(H), U(P));
     return;
   }
   if (E.Outer)
@@ -288,6 +332,68 @@ struct Window {
   ~Window() {
     if (On)
       emuWindowExit();
+  }
+};
+
+//===-- asynchronous copies: a window for the copy's own duration --------===//
+//
+// omp_target_memcpy_async, omp_target_memcpy_rect_async and
+// omp_target_memset_async return before the copy runs: libomptarget creates
+// a hidden helper task (__kmpc_omp_target_task_alloc, a call into libomp
+// that the guard interposes) whose entry performs the copy later, on a
+// helper thread, through libomptarget's internal (not interposable) copy
+// routine. While one of those wrappers runs on this thread, the task entry
+// handed to libomp is replaced by asyncTaskEntry, which opens the window
+// around the original entry: the emulated device memory is accessible
+// exactly while the runtime copies, on whichever thread and whenever the
+// task runs (after its depend objects are satisfied).
+
+using TaskEntry = std::int32_t (*)(std::int32_t, void *);
+
+__thread int InAsyncCopy __attribute__((tls_model("initial-exec"))) = 0;
+
+constexpr int MaxPendingTasks = 1024;
+struct PendingTask {
+  void *Task;
+  TaskEntry Entry;
+};
+PendingTask Pending[MaxPendingTasks];
+int NumPending = 0, NumReserved = 0;
+std::atomic<int> PendingLock{0};
+
+void lockPending() {
+  while (PendingLock.exchange(1, std::memory_order_acquire))
+    ;
+}
+void unlockPending() { PendingLock.store(0, std::memory_order_release); }
+
+std::int32_t asyncTaskEntry(std::int32_t Gtid, void *Task) {
+  TaskEntry Entry = nullptr;
+  lockPending();
+  for (int I = 0; I < NumPending; ++I)
+    if (Pending[I].Task == Task) {
+      Entry = Pending[I].Entry;
+      Pending[I] = Pending[--NumPending];
+      break;
+    }
+  unlockPending();
+  if (!Entry)
+    return 0; // cannot happen: the task was registered before it could run
+  Window W;
+  return Entry(Gtid, Task);
+}
+
+/// Marks this thread as inside an asynchronous copy entry point (emulation
+/// only), so that the helper task libomptarget creates gets a window.
+struct AsyncCopy {
+  bool On;
+  AsyncCopy() : On((ensureInit(), Opts.emulate)) {
+    if (On)
+      ++InAsyncCopy;
+  }
+  ~AsyncCopy() {
+    if (On)
+      --InAsyncCopy;
   }
 };
 } // namespace
@@ -404,9 +510,72 @@ USM_EXPORT void *omp_aligned_calloc(std::size_t Align, std::size_t N,
     return F ? F(Align, N, S, Al) : nullptr;
   });
 }
+namespace {
+/// omp_realloc when emulation is involved: the old block is emulated, or the
+/// new one must be. The guard then does what omp_realloc does (allocate,
+/// copy the old contents inside a window, free the old block), so that the
+/// pool's pages never reach libomp and both the allocation and the free are
+/// recorded and logged. Returns false when the old block's size is unknown
+/// (not recorded): the caller forwards to libomp instead.
+bool emulatedRealloc(void *P, std::size_t S, std::uintptr_t Al,
+                     std::uintptr_t FreeAl, const std::uintptr_t *Args,
+                     void *&Result) {
+  Enter E;
+  bool OldEmu = P && emuOwns(U(P));
+  Record Old;
+  bool HaveOld = P && recordFind(U(P), Old) && Old.Base == U(P);
+  if (P && !HaveOld && !OldEmu)
+    return false;
+  auto FreeOld = [&] {
+    if (!P)
+      return;
+    if (OldEmu) {
+      emulatedFree(rowOf(H_omp_free), U(P));
+      return;
+    }
+    std::uintptr_t FreeArgs[] = {U(P), FreeAl};
+    if (E.Outer)
+      recordFree(rowOf(H_omp_free), FreeArgs);
+    if (auto *F = USM_NEXT(omp_free, void, void *, std::uintptr_t))
+      F(P, FreeAl);
+  };
+  Result = nullptr;
+  if (!S) { // omp_realloc(ptr, 0, ...) frees ptr
+    FreeOld();
+    return true;
+  }
+  const Api *A = rowOf(H_omp_realloc);
+  Kind K = kindOfAllocator(Al);
+  bool NewEmu = emulating(A, K);
+  if (NewEmu) {
+    Result = emuAlloc(S);
+  } else if (auto *F =
+                 USM_NEXT(omp_alloc, void *, std::size_t, std::uintptr_t)) {
+    Result = F(S, Al);
+  }
+  if (!Result) // the old block stays valid
+    return true;
+  if (E.Outer)
+    recordAlloc(A, Args, U(Result), S, K, NewEmu);
+  if (P && HaveOld) {
+    Window W;
+    std::memcpy(Result, P, Old.Size < S ? Old.Size : S);
+  }
+  FreeOld();
+  return true;
+}
+} // namespace
+
 USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
                              std::uintptr_t FreeAl) {
   std::uintptr_t Args[] = {U(P), S, Al, FreeAl};
+  ensureInit();
+  if (Opts.emulate && ((P && emuOwns(U(P))) ||
+                       emulating(rowOf(H_omp_realloc), kindOfAllocator(Al)))) {
+    void *Result;
+    if (emulatedRealloc(P, S, Al, FreeAl, Args, Result))
+      return Result;
+  }
   {
     Enter E;
     if (E.Outer && P && !(Opts.emulate && emuOwns(U(P)))) {
@@ -414,19 +583,21 @@ USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
       recordFree(rowOf(H_omp_free), FreeArgs);
     }
   }
-  return ompAllocatorAlloc(H_omp_realloc, Args, S, Al, [&] {
-    auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t, std::uintptr_t,
-                       std::uintptr_t);
-    return F ? F(P, S, Al, FreeAl) : nullptr;
-  });
+  auto *F = USM_NEXT(omp_realloc, void *, void *, std::size_t, std::uintptr_t,
+                     std::uintptr_t);
+  // Forwarded to libomp (no emulation for the new block either).
+  Enter E;
+  void *R = F ? F(P, S, Al, FreeAl) : nullptr;
+  if (E.Outer)
+    recordAlloc(rowOf(H_omp_realloc), Args, U(R), S, kindOfAllocator(Al),
+                false);
+  return R;
 }
 USM_EXPORT void omp_free(void *P, std::uintptr_t Al) {
   Enter E;
   std::uintptr_t Args[] = {U(P), Al};
   if (Opts.emulate && emuOwns(U(P))) {
-    Record R;
-    if (recordRemove(U(P), &R))
-      emuRelease(R.Base, R.Size);
+    emulatedFree(rowOf(H_omp_free), U(P));
     return;
   }
   if (E.Outer)
@@ -482,7 +653,8 @@ USM_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
                                        std::size_t N, std::size_t DOff,
                                        std::size_t SOff, int DDev, int SDev,
                                        int DepCount, void *Deps) {
-  Window W; // covers the launch; the copy itself may finish later
+  Window W;    // the launch (and the copy, when it runs inline)
+  AsyncCopy A; // the copy, when it runs later on a helper thread
   auto *F =
       USM_NEXT(omp_target_memcpy_async, int, void *, const void *, std::size_t,
                std::size_t, std::size_t, int, int, int, void *);
@@ -495,6 +667,7 @@ omp_target_memcpy_rect_async(void *Dst, const void *Src, std::size_t Elem,
                              const std::size_t *DDims, const std::size_t *SDims,
                              int DDev, int SDev, int DepCount, void *Deps) {
   Window W;
+  AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memcpy_rect_async, int, void *, const void *,
                      std::size_t, int, const std::size_t *, const std::size_t *,
                      const std::size_t *, const std::size_t *,
@@ -511,9 +684,100 @@ USM_EXPORT void *omp_target_memset(void *P, int V, std::size_t N, int Dev) {
 USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N, int Dev,
                                          int DepCount, void *Deps) {
   Window W;
+  AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int, std::size_t,
                      int, int, void *);
   return F ? F(P, V, N, Dev, DepCount, Deps) : nullptr;
+}
+
+// `#pragma omp requires`: clang 19 puts the flags in an offload entry of the
+// binary descriptor (entry flag OMP_REGISTER_REQUIRES, the OMP_REQ_* bits in
+// its data field); older compilers call __tgt_register_requires.
+USM_HOOK(__tgt_register_lib, "")
+USM_HOOK(__tgt_register_requires, "")
+
+namespace {
+/// libomptarget's __tgt_offload_entry and __tgt_bin_desc (LLVM 19 layout).
+struct OffloadEntry {
+  void *Addr;
+  char *Name;
+  std::size_t Size;
+  std::int32_t Flags;
+  std::int32_t Data;
+};
+struct BinDesc {
+  std::int32_t NumDeviceImages;
+  void *DeviceImages;
+  OffloadEntry *HostEntriesBegin, *HostEntriesEnd;
+};
+constexpr std::int32_t OmpRegisterRequires = 0x10;
+
+void noteRequires(std::int64_t Flags, const char *Via) {
+  if (Flags <= 1) // OMP_REQ_UNDEFINED, OMP_REQ_NONE
+    return;
+  std::int64_t Old = OmpRequires.fetch_or(Flags, std::memory_order_relaxed);
+  if (Opts.verbosity >= 1 && (Flags & OmpReqUnifiedSharedMemory) &&
+      !(Old & OmpReqUnifiedSharedMemory)) {
+    char M[256];
+    Out(M, sizeof M)
+        .s("the program requires unified_shared_memory (")
+        .s(Via)
+        .c(')');
+    logLine(M);
+  }
+}
+} // namespace
+
+USM_EXPORT void __tgt_register_lib(BinDesc *Desc) {
+  ensureInit();
+  if (Desc && Desc->HostEntriesBegin &&
+      Desc->HostEntriesEnd > Desc->HostEntriesBegin)
+    for (OffloadEntry *E = Desc->HostEntriesBegin; E < Desc->HostEntriesEnd;
+         ++E)
+      // A requires entry has no address and no size, and only OMP_REQ_*
+      // bits (0x1f) as data; anything else is not this layout.
+      if ((E->Flags & OmpRegisterRequires) && !E->Addr && !E->Size &&
+          E->Data > 0 && E->Data < 0x20)
+        noteRequires(E->Data, "offload entry in __tgt_register_lib");
+  if (auto *F = USM_NEXT(__tgt_register_lib, void, BinDesc *))
+    F(Desc);
+}
+USM_EXPORT void __tgt_register_requires(std::int64_t Flags) {
+  ensureInit();
+  noteRequires(Flags, "__tgt_register_requires");
+  if (auto *F = USM_NEXT(__tgt_register_requires, void, std::int64_t))
+    F(Flags);
+}
+
+// The helper task of an asynchronous copy (see asyncTaskEntry).
+USM_HOOK(__kmpc_omp_target_task_alloc, "")
+
+USM_EXPORT void *
+__kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
+                             std::size_t TaskSize, std::size_t SharedsSize,
+                             TaskEntry Entry, std::int64_t Dev) {
+  auto *F =
+      USM_NEXT(__kmpc_omp_target_task_alloc, void *, void *, std::int32_t,
+               std::int32_t, std::size_t, std::size_t, TaskEntry, std::int64_t);
+  if (!F)
+    return nullptr;
+  if (!InAsyncCopy || !Entry)
+    return F(Loc, Gtid, Flags, TaskSize, SharedsSize, Entry, Dev);
+  // Reserve the slot first: the task cannot run before this returns, but
+  // other threads may register theirs meanwhile.
+  lockPending();
+  bool Room = NumPending + NumReserved < MaxPendingTasks;
+  NumReserved += Room;
+  unlockPending();
+  if (!Room) // too many copies in flight: this one runs without a window
+    return F(Loc, Gtid, Flags, TaskSize, SharedsSize, Entry, Dev);
+  void *Task = F(Loc, Gtid, Flags, TaskSize, SharedsSize, asyncTaskEntry, Dev);
+  lockPending();
+  --NumReserved;
+  if (Task)
+    Pending[NumPending++] = {Task, Entry};
+  unlockPending();
+  return Task;
 }
 
 #define USM_DATA_MAPPER(Sym)                                                   \

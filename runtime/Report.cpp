@@ -509,18 +509,6 @@ void printFixes(Out &O, const Style &S, const Api *A, Model M,
   }
 }
 
-int openLog() {
-  const char *P = Opts.log_path;
-  if (!std::strcmp(P, "stderr"))
-    return 2;
-  if (!std::strcmp(P, "stdout"))
-    return 1;
-  char Path[1100];
-  Out(Path, sizeof Path).s(P).c('.').d(getpid());
-  int Fd = open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  return Fd >= 0 ? Fd : 2;
-}
-
 } // namespace
 
 bool reportFault(Fault &F) {
@@ -539,7 +527,7 @@ bool reportFault(Fault &F) {
   if (suppressed(NumAccess, F))
     return false;
 
-  int Fd = openLog();
+  int Fd = logFd();
   Style S{!std::strcmp(Opts.color, "always") ||
           (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
   Out O(ReportBuf, sizeof ReportBuf);
@@ -552,10 +540,11 @@ bool reportFault(Fault &F) {
   bool DevKnown = F.HaveRecord ? !F.Rec.DeviceIsHandle && Dev >= 0 : Dev >= 0;
 
   O.s("=================================================================\n");
-  O.s(S.red())
+  O.s(F.Warning ? S.magenta() : S.red())
       .s("==")
       .d(getpid())
-      .s("==ERROR: usmcheck: host-access-device: ")
+      .s(F.Warning ? "==WARNING" : "==ERROR")
+      .s(": usmcheck: host-access-device: ")
       .s(Access);
   if (F.AccessSize)
     O.s(" of ").d(F.AccessSize).s(" bytes");
@@ -655,6 +644,34 @@ bool reportFault(Fault &F) {
     O.c('\n');
   }
   O.c('\n');
+  if (F.RequiresUSM && F.Warning)
+    O.s(S.bold())
+        .s("Requires:")
+        .s(S.reset())
+        .s(" the program declares `#pragma omp requires "
+           "unified_shared_memory`: the access is legal only on systems with "
+           "unified memory, where the host can reach device memory; "
+           "elsewhere it faults. This emulated run stands for a system "
+           "without it, so this is a warning: the allocation is now "
+           "host-accessible and the program goes on (warnings_as_errors=1 "
+           "stops here instead).\n");
+  else if (F.RequiresUSM && F.Rec.Emulated)
+    O.s(S.bold())
+        .s("Requires:")
+        .s(S.reset())
+        .s(" the program declares `#pragma omp requires "
+           "unified_shared_memory`: the access is legal only on systems with "
+           "unified memory, where the host can reach device memory; "
+           "elsewhere it faults (a warning, made an error by "
+           "warnings_as_errors=1).\n");
+  else if (F.RequiresUSM)
+    O.s(S.bold())
+        .s("Requires:")
+        .s(S.reset())
+        .s(" the program declares `#pragma omp requires "
+           "unified_shared_memory`, but the host cannot reach this memory "
+           "on this system (the access faulted): the requirement is not "
+           "met here.\n");
   if (const KindRow *Row = findKindRow(K))
     O.s(S.bold())
         .s("Why:")
@@ -690,11 +707,11 @@ bool reportFault(Fault &F) {
   O.s("==")
       .d(getpid())
       .s("==")
-      .s(Opts.abort_on_error ? "ABORTING" : "EXITING")
+      .s(F.Warning             ? "CONTINUING"
+         : Opts.abort_on_error ? "ABORTING"
+                               : "EXITING")
       .c('\n');
   O.writeTo(Fd);
-  if (Fd > 2)
-    close(Fd);
   return true;
 }
 

@@ -114,9 +114,16 @@ int runMain(const Args &A) {
   if (I >= A.size())
     return usageError("run: no program given (usage: usmcheck run [options] "
                       "-- PROGRAM [ARGS...])");
-  if (Opts.suppressions[0] && access(Opts.suppressions, R_OK) != 0)
-    return usageError(std::string("run: cannot read suppressions file '") +
-                      Opts.suppressions + "': " + std::strerror(errno));
+  if (Opts.suppressions[0]) {
+    struct stat St;
+    int Err = access(Opts.suppressions, R_OK) != 0 ? errno
+              : stat(Opts.suppressions, &St) == 0 && S_ISDIR(St.st_mode)
+                  ? EISDIR
+                  : 0;
+    if (Err)
+      return usageError(std::string("run: cannot read suppressions file '") +
+                        Opts.suppressions + "': " + std::strerror(Err));
+  }
 
   std::string Dir = dirName(selfExecutablePath());
   std::string Lib = Dir + "/" + GuardLibrary;

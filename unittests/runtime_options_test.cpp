@@ -20,6 +20,7 @@ TEST(RuntimeOptions, Defaults) {
   EXPECT_STREQ(O.suppressions, "");
   EXPECT_EQ(O.verbosity, 0);
   EXPECT_FALSE(O.emulate);
+  EXPECT_FALSE(O.warnings_as_errors);
   EXPECT_FALSE(O.follow_children);
   EXPECT_FALSE(O.help);
 }

@@ -1,4 +1,4 @@
-// Stand-in CUDA runtime/driver, HIP and Level Zero libraries for CI: device
+// Stand-in CUDA runtime/driver, HIP, Level Zero and OpenMP libraries for CI: device
 // allocations are fresh PROT_NONE pages, as device memory looks to the host
 // on a GPU, so the guard's interposers and report can be tested per model
 // without a GPU. Built as a shared library the test program links against.
@@ -27,3 +27,8 @@ unsigned zeMemAllocDevice(void *ctx, const void *desc, size_t size,
   return (*p = devicePages(size)) ? 0 : 1;
 }
 unsigned zeMemFree(void *ctx, void *p) { return 0; }
+// OpenMP offloading runtime: device memory, and the requires registration
+// of compilers before clang 19.
+void *omp_target_alloc(size_t size, int dev) { return devicePages(size); }
+int omp_get_default_device(void) { return 0; }
+void __tgt_register_requires(long long flags) {}
