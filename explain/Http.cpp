@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <random>
+#include <string_view>
 #include <thread>
 
 namespace usm::explain {
@@ -316,6 +317,24 @@ bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error) {
   if (P.Port.empty())
     P.Port = P.Scheme == "https" ? "443" : "80";
   return true;
+}
+
+std::string hideUrlUserinfo(std::string Text) {
+  for (size_t P = Text.find("://"); P != std::string::npos;
+       P = Text.find("://", P + 3)) {
+    size_t Start = P + 3;
+    size_t End = Start;
+    while (End < Text.size() &&
+           std::string_view("/?#\"'<> \t\n\r").find(Text[End]) ==
+               std::string_view::npos)
+      ++End;
+    size_t At = Text.rfind('@', End == 0 ? 0 : End - 1);
+    if (At == std::string::npos || At < Start)
+      continue;
+    if (Text.compare(Start, At - Start, "***") != 0)
+      Text.replace(Start, At - Start, "***");
+  }
+  return Text;
 }
 
 std::string

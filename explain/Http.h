@@ -86,6 +86,10 @@ struct UrlParts {
 };
 bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error);
 
+/// \p Text with the user information of every URL in it ("user:password@"
+/// after "scheme://") replaced by "***@", for printing.
+std::string hideUrlUserinfo(std::string Text);
+
 /// Appends "?k=v&..." (URL-encoded) to \p Url.
 std::string
 withQuery(const std::string &Url,

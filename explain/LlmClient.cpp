@@ -2,8 +2,11 @@
 //-------------===//
 #include "LlmClient.h"
 
+#include "SafeText.h"
+
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 
 namespace usm::explain {
@@ -91,7 +94,7 @@ std::string redact(const LlmSettings &S, std::string Text) {
   Scrub(envOr(S.EnvKey), S.EnvKey);
   for (auto &[Name, Var] : S.EnvHttpHeaders)
     Scrub(envOr(Var), Var);
-  return Text;
+  return hideUrlUserinfo(std::move(Text));
 }
 
 void SseParser::feed(const char *Data, size_t Len) {
@@ -148,7 +151,11 @@ std::string errorSummary(const std::string &Body) {
       const json &E = J["error"];
       if (E.is_string())
         return E.get<std::string>();
-      std::string Msg = E.value("message", std::string());
+      std::string Msg;
+      if (E.contains("message") && E["message"].is_string())
+        Msg = E["message"].get<std::string>();
+      if (Msg.size() > 1000)
+        Msg = Msg.substr(0, utf8Prefix(Msg, 1000)) + "...";
       if (E.contains("code") && E["code"].is_string())
         Msg += " (code " + E["code"].get<std::string>() + ")";
       if (!Msg.empty())
@@ -156,10 +163,12 @@ std::string errorSummary(const std::string &Body) {
     }
   } catch (const json::exception &) {
   }
-  std::string S = Body.substr(0, 200);
+  std::string S = Body.substr(0, utf8Prefix(Body, 200));
   for (char &C : S)
     if (C == '\n' || C == '\r')
       C = ' ';
+  if (S.size() < Body.size())
+    S += "...";
   return S.empty() ? "(empty body)" : S;
 }
 
@@ -169,8 +178,9 @@ bool extractAnswer(WireApi W, const std::string &Body, std::string &Text,
   try {
     J = json::parse(Body);
   } catch (const json::exception &) {
+    std::string Sum = errorSummary(Body);
     Error = "the answer is not valid JSON (starts with '" +
-            errorSummary(Body).substr(0, 60) + "')";
+            Sum.substr(0, utf8Prefix(Sum, 60)) + "')";
     return false;
   }
   try {

@@ -81,6 +81,22 @@ TEST(LlmClient, KeyOnlyInAuthorizationAndRedacted) {
         << "no header without a key";
 }
 
+TEST(LlmClient, RedactHidesUrlPasswords) {
+  LlmSettings S = settings(WireApi::Chat);
+  EXPECT_EQ(redact(S, "POST http://u:hunter2@h/v1/chat/completions failed"),
+            "POST http://***@h/v1/chat/completions failed");
+}
+
+TEST(LlmClient, ErrorSummaryKeepsBytesForSafeText) {
+  // A body starting with NUL is summarised whole (safeText shows the NUL).
+  std::string Body("\0bad request", 12);
+  EXPECT_EQ(errorSummary(Body), Body);
+  // A long raw body is cut at a character boundary and marked.
+  std::string Long(199, 'x');
+  Long += "\xC3\xA9 tail";
+  EXPECT_EQ(errorSummary(Long), std::string(199, 'x') + "...");
+}
+
 TEST(SseParser, EventsAcrossArbitraryChunks) {
   std::string Stream = ": comment\r\n\r\nevent: a\r\ndata: {\"x\":1}\r\n\r\n"
                        "data: line1\ndata: line2\n\ndata: [DONE]\n\n";
