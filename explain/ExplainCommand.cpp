@@ -69,6 +69,8 @@ const char *const ExplainHelp =
     "  --timeout=SECONDS        total time per request (default 120)\n"
     "  --connect-timeout=SECONDS  (default 10)\n"
     "  --max-retries=N          retries of 429/5xx answers (default 3)\n"
+    "  --max-answer-bytes=N     read at most N bytes of each answer (default\n"
+    "                           1048576); a longer one is cut, and said so\n"
     "  --no-stream              ask for the whole answer at once\n"
     "\n"
     "The API key is read only from the variable named by env_key; it is never\n"
@@ -114,17 +116,11 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Value = Cur.substr(2);
       HasValue = true;
     }
-    static const char *const Valued[] = {"--format",
-                                         "--config",
-                                         "--profile",
-                                         "--model",
-                                         "--provider",
-                                         "--base-url",
-                                         "--env-key",
-                                         "--wire-api",
-                                         "--timeout",
-                                         "--connect-timeout",
-                                         "--max-retries"};
+    static const char *const Valued[] = {
+        "--format",          "--config",      "--profile",
+        "--model",           "--provider",    "--base-url",
+        "--env-key",         "--wire-api",    "--timeout",
+        "--connect-timeout", "--max-retries", "--max-answer-bytes"};
     const std::vector<std::string> &SharedNames = analysisOptionNames();
     bool IsShared = std::find(SharedNames.begin(), SharedNames.end(), Name) !=
                     SharedNames.end();
@@ -186,6 +182,15 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       if (Value.empty() || *End || N < 0 || N > 10)
         return usageError("--max-retries needs a number from 0 to 10");
       E.Llmo.MaxRetries = static_cast<int>(N);
+    } else if (Name == "--max-answer-bytes") {
+      char *End = nullptr;
+      errno = 0;
+      long long N = std::strtoll(Value.c_str(), &End, 10);
+      if (Value.empty() || *End || errno || N < 1 || N > MaxAnswerBytesLimit)
+        return usageError("--max-answer-bytes needs a number of bytes from 1 "
+                          "to " +
+                          std::to_string(MaxAnswerBytesLimit));
+      E.Llmo.MaxAnswerBytes = static_cast<size_t>(N);
     } else if (Cur == "--llm")
       E.Llm = true;
     else if (Cur == "--yes" || Cur == "-y")
@@ -385,6 +390,10 @@ int explainMain(const Args &A) {
         });
     if (!EndsWithNewline)
       writeOut("\n");
+    if (Ans.Cut) // in the output too, not only in the error line
+      writeOut("[usmcheck: answer cut here at " +
+               std::to_string(S.MaxAnswerBytes) +
+               " bytes (--max-answer-bytes)]\n");
     if (!Ans.Ok)
       return usageError(safeText(Ans.Error));
     writeOut("\n");

@@ -230,6 +230,30 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
   R.ConnectTimeoutS = S.ConnectTimeoutS;
   R.MaxRetries = S.MaxRetries;
   R.OnRetry = OnRetry;
+  // The text is bounded by max_answer_bytes; the body around it (JSON, SSE
+  // framing, \u escapes) by a multiple of it, so that neither a long answer
+  // nor an endless stream of events without text can grow without bound.
+  const size_t MaxText = S.MaxAnswerBytes;
+  R.MaxBodyBytes = MaxText > (SIZE_MAX - (64u << 10)) / 8
+                       ? SIZE_MAX
+                       : MaxText * 8 + (64u << 10);
+  bool Cut = false;
+  // Takes \p T into the answer up to the bound; the rest is dropped.
+  auto Accept = [&](const std::string &T) {
+    if (Cut || T.empty())
+      return;
+    size_t Room = MaxText - A.Text.size();
+    if (T.size() <= Room) {
+      A.Text += T;
+      OnText(T);
+      return;
+    }
+    std::string Part = T.substr(0, utf8Prefix(T, Room));
+    A.Text += Part;
+    if (!Part.empty())
+      OnText(Part);
+    Cut = true;
+  };
 
   // Streaming state: the body is SSE only if the server says so; otherwise
   // it is collected and parsed whole.
@@ -259,17 +283,13 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
         const json &Ch = J["choices"][0];
         if (Ch.contains("delta") && Ch["delta"].contains("content") &&
             Ch["delta"]["content"].is_string()) {
-          std::string T = Ch["delta"]["content"].get<std::string>();
-          A.Text += T;
-          OnText(T);
+          Accept(Ch["delta"]["content"].get<std::string>());
         }
       }
     } else {
       if (Type == "response.output_text.delta" && J.contains("delta") &&
           J["delta"].is_string()) {
-        std::string T = J["delta"].get<std::string>();
-        A.Text += T;
-        OnText(T);
+        Accept(J["delta"].get<std::string>());
       } else if (Type == "response.completed") {
         Done = true;
       } else if (Type == "response.failed" || Type == "error" ||
@@ -292,6 +312,7 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
       Parser.feed(D, N);
     else
       Raw.append(D, N);
+    return !Cut; // stop reading once the answer is cut
   };
   HttpResponse Resp = httpPerform(R);
   A.Status = Resp.Status;
@@ -324,8 +345,30 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
     A.Error = redact(S, A.Error);
     return A;
   }
+  const std::string CutAdvice =
+      "; raise --max-answer-bytes (or max_answer_bytes in [usmcheck]) to "
+      "accept more";
+  auto CutMessage = [&] {
+    return "the answer was cut at " + std::to_string(A.Text.size()) +
+           " bytes: it is longer than max_answer_bytes (" +
+           std::to_string(MaxText) + "), and the rest was not read" + CutAdvice;
+  };
   if (IsSse) {
+    if (Cut) {
+      A.Cut = true;
+      A.Error = CutMessage();
+      return A;
+    }
     Parser.finish();
+    if (Resp.TooLarge) {
+      A.Cut = true;
+      A.Error = "the stream was cut after " + std::to_string(R.MaxBodyBytes) +
+                " bytes with " + std::to_string(A.Text.size()) +
+                " bytes of text (the stream may carry at most 8 times "
+                "max_answer_bytes, " +
+                std::to_string(MaxText) + ")" + CutAdvice;
+      return A;
+    }
     if (!StreamError.empty()) {
       A.Error = redact(S, "the stream reported an error: " + StreamError);
       return A;
@@ -354,12 +397,25 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
     A.Ok = true;
     return A;
   }
-  std::string Err;
-  if (!extractAnswer(S.Wire, Raw, A.Text, Err)) {
+  if (Resp.TooLarge) {
+    A.Cut = true;
+    A.Error =
+        "the answer's body was cut after " + std::to_string(R.MaxBodyBytes) +
+        " bytes (at most 8 times max_answer_bytes, " + std::to_string(MaxText) +
+        "); nothing of it was printed" + CutAdvice;
+    return A;
+  }
+  std::string Err, Whole;
+  if (!extractAnswer(S.Wire, Raw, Whole, Err)) {
     A.Error = redact(S, "POST " + Url + " answered 200 but " + Err);
     return A;
   }
-  OnText(A.Text);
+  Accept(Whole);
+  if (Cut) {
+    A.Cut = true;
+    A.Error = CutMessage();
+    return A;
+  }
   A.Ok = true;
   return A;
 }
