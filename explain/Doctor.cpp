@@ -333,6 +333,11 @@ int Doctor::run(const LlmOverrides &O) {
     else if (Val.empty())
       report(Mark::Fail, "key", "$" + S.EnvKey + " (env_key) is set but empty",
              "export " + S.EnvKey + "=<your key>");
+    else if (Val.find_first_of("\r\n") != std::string::npos)
+      report(Mark::Fail, "key",
+             "$" + S.EnvKey + " is set (" + std::to_string(Val.size()) +
+                 " characters) but holds a line break, so it is not sent",
+             "remove the line break from the value");
     else if (std::isspace(static_cast<unsigned char>(Val.front())) ||
              std::isspace(static_cast<unsigned char>(Val.back())))
       report(Mark::Warn, "key",

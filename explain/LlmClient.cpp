@@ -53,25 +53,33 @@ std::string envOr(const std::string &Name) {
 
 std::vector<std::string> requestHeaders(const LlmSettings &S,
                                         std::vector<std::string> *Redacted) {
+  // A value that holds a line break would end the header and start another
+  // one on the wire; the configuration refuses such values, and a key or
+  // env_http_headers value from the environment that has one is not sent.
+  auto OneLine = [](const std::string &V) {
+    return V.find_first_of(std::string("\r\n\0", 3)) == std::string::npos;
+  };
   std::vector<std::string> H{"Content-Type: application/json",
                              "Accept: application/json, text/event-stream"};
   if (Redacted)
     *Redacted = H;
   std::string Key = envOr(S.EnvKey);
-  if (!Key.empty()) {
+  if (!Key.empty() && OneLine(Key)) {
     H.push_back("Authorization: Bearer " + Key);
     if (Redacted)
       Redacted->push_back("Authorization: Bearer <$" + S.EnvKey + ": " +
                           std::to_string(Key.size()) + " characters>");
   }
   for (auto &[Name, Value] : S.HttpHeaders) {
+    if (!OneLine(Name) || !OneLine(Value))
+      continue;
     H.push_back(Name + ": " + Value);
     if (Redacted)
       Redacted->push_back(Name + ": " + Value);
   }
   for (auto &[Name, Var] : S.EnvHttpHeaders) {
     std::string V = envOr(Var);
-    if (V.empty())
+    if (V.empty() || !OneLine(V) || !OneLine(Name))
       continue; // Codex skips headers whose variable is unset
     H.push_back(Name + ": " + V);
     if (Redacted)

@@ -81,6 +81,23 @@ TEST(LlmClient, KeyOnlyInAuthorizationAndRedacted) {
         << "no header without a key";
 }
 
+TEST(LlmClient, NoHeaderLineWithALineBreakIsSent) {
+  // The configuration refuses such values; requestHeaders() does not send
+  // them either, whatever reaches it (the key and env_http_headers values
+  // come from the environment).
+  LlmSettings S = settings(WireApi::Chat);
+  S.HttpHeaders = {{"X-A", "a\r\nX-Injected: 1"}, {"X-B", "ok"}};
+  S.EnvHttpHeaders = {{"X-C", "USM_EXPLAIN_TEST_ORG"}};
+  setenv("USM_EXPLAIN_TEST_KEY", "key\r\nX-Injected: 2", 1);
+  setenv("USM_EXPLAIN_TEST_ORG", "org\nX-Injected: 3", 1);
+  for (const std::string &L : requestHeaders(S, nullptr)) {
+    EXPECT_EQ(L.find_first_of("\r\n"), std::string::npos) << L;
+    EXPECT_EQ(L.find("X-Injected"), std::string::npos) << L;
+  }
+  unsetenv("USM_EXPLAIN_TEST_KEY");
+  unsetenv("USM_EXPLAIN_TEST_ORG");
+}
+
 TEST(LlmClient, RedactHidesUrlPasswords) {
   LlmSettings S = settings(WireApi::Chat);
   EXPECT_EQ(redact(S, "POST http://u:hunter2@h/v1/chat/completions failed"),
