@@ -4,6 +4,7 @@
 
 #include "Http.h"
 #include "LlmClient.h"
+#include "SafeText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,7 +65,9 @@ struct Doctor {
         std::string(Tags[static_cast<int>(M)]) + " " + Step + ": " + What;
     if (!Fix.empty())
       Line += "; fix: " + Fix;
-    OS << redact(S, Line) << "\n";
+    // Lines carry what servers answered (error bodies, model ids, answers)
+    // and settings: never a key, a URL's password or a control sequence.
+    OS << safeText(redact(S, Line)) << "\n";
     OS.flush();
   }
 
@@ -231,9 +234,11 @@ struct Doctor {
           Ids.push_back(M.get<std::string>());
       return true;
     } catch (const json::exception &) {
-      if (Why)
+      if (Why) {
+        std::string Sum = errorSummary(Body);
         *Why = "the body is not a models list (starts with '" +
-               errorSummary(Body).substr(0, 40) + "')";
+               Sum.substr(0, utf8Prefix(Sum, 40)) + "')";
+      }
       return false;
     }
   }
@@ -328,6 +333,11 @@ int Doctor::run(const LlmOverrides &O) {
     else if (Val.empty())
       report(Mark::Fail, "key", "$" + S.EnvKey + " (env_key) is set but empty",
              "export " + S.EnvKey + "=<your key>");
+    else if (Val.find_first_of("\r\n") != std::string::npos)
+      report(Mark::Fail, "key",
+             "$" + S.EnvKey + " is set (" + std::to_string(Val.size()) +
+                 " characters) but holds a line break, so it is not sent",
+             "remove the line break from the value");
     else if (std::isspace(static_cast<unsigned char>(Val.front())) ||
              std::isspace(static_cast<unsigned char>(Val.back())))
       report(Mark::Warn, "key",
@@ -477,7 +487,7 @@ int Doctor::run(const LlmOverrides &O) {
     } else if (R.Status == 200) {
       std::string Text, Why;
       if (extractAnswer(S.Wire, R.Body, Text, Why)) {
-        std::string Short = Text.substr(0, 60);
+        std::string Short = Text.substr(0, utf8Prefix(Text, 60));
         for (char &C : Short)
           if (C == '\n')
             C = ' ';

@@ -20,8 +20,10 @@
 #include "Explanation.h"
 #include "LlmClient.h"
 #include "LlmConfig.h"
+#include "SafeText.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -67,10 +69,13 @@ const char *const ExplainHelp =
     "  --timeout=SECONDS        total time per request (default 120)\n"
     "  --connect-timeout=SECONDS  (default 10)\n"
     "  --max-retries=N          retries of 429/5xx answers (default 3)\n"
+    "  --max-answer-bytes=N     read at most N bytes of each answer (default\n"
+    "                           1048576); a longer one is cut, and said so\n"
     "  --no-stream              ask for the whole answer at once\n"
     "\n"
     "The API key is read only from the variable named by env_key; it is never\n"
-    "printed. See docs/explain.md.\n";
+    "printed, nor the user:password of a URL. Text from the server is printed\n"
+    "without its terminal control sequences. See docs/explain.md.\n";
 
 bool parseNumber(const std::string &V, double &Out) {
   char *End = nullptr;
@@ -111,17 +116,11 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       Value = Cur.substr(2);
       HasValue = true;
     }
-    static const char *const Valued[] = {"--format",
-                                         "--config",
-                                         "--profile",
-                                         "--model",
-                                         "--provider",
-                                         "--base-url",
-                                         "--env-key",
-                                         "--wire-api",
-                                         "--timeout",
-                                         "--connect-timeout",
-                                         "--max-retries"};
+    static const char *const Valued[] = {
+        "--format",          "--config",      "--profile",
+        "--model",           "--provider",    "--base-url",
+        "--env-key",         "--wire-api",    "--timeout",
+        "--connect-timeout", "--max-retries", "--max-answer-bytes"};
     const std::vector<std::string> &SharedNames = analysisOptionNames();
     bool IsShared = std::find(SharedNames.begin(), SharedNames.end(), Name) !=
                     SharedNames.end();
@@ -161,8 +160,11 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
             looksLikeSecret(Value)
                 ? std::string("--env-key takes the NAME of the variable "
                               "that holds the key, not the key itself")
-                : "--env-key '" + Value +
-                      "' is not a valid environment variable name");
+                : std::string("--env-key takes the name of an environment "
+                              "variable (letters, digits and '_', not "
+                              "starting with a digit); the value given is "
+                              "not one, and is not repeated here in case it "
+                              "is the key"));
       E.Llmo.EnvKey = Value;
     } else if (Name == "--wire-api") {
       if (Value != "chat" && Value != "responses")
@@ -180,6 +182,15 @@ int parseArgs(const Args &A, AnalysisOptions &Opts, ExplainOptions &E) {
       if (Value.empty() || *End || N < 0 || N > 10)
         return usageError("--max-retries needs a number from 0 to 10");
       E.Llmo.MaxRetries = static_cast<int>(N);
+    } else if (Name == "--max-answer-bytes") {
+      char *End = nullptr;
+      errno = 0;
+      long long N = std::strtoll(Value.c_str(), &End, 10);
+      if (Value.empty() || *End || errno || N < 1 || N > MaxAnswerBytesLimit)
+        return usageError("--max-answer-bytes needs a number of bytes from 1 "
+                          "to " +
+                          std::to_string(MaxAnswerBytesLimit));
+      E.Llmo.MaxAnswerBytes = static_cast<size_t>(N);
     } else if (Cur == "--llm")
       E.Llm = true;
     else if (Cur == "--yes" || Cur == "-y")
@@ -239,7 +250,7 @@ int explainMain(const Args &A) {
   if (E.Llm) {
     std::string Error;
     if (!loadLlmConfig(E.Llmo, S, Error) || !validateForRequest(S, Error))
-      return usageError(Error);
+      return usageError(safeText(Error));
     if (!E.DryRun) {
       if (!S.EnvKey.empty()) {
         const char *K = std::getenv(S.EnvKey.c_str());
@@ -250,11 +261,12 @@ int explainMain(const Args &A) {
                             "`usmcheck explain --doctor`");
       }
       if (!E.Yes && !isatty(STDIN_FILENO))
-        return usageError("--llm sends source code to " +
-                          endpointUrl(S, postEndpoint(S.Wire)) +
-                          "; stdin is not a terminal to confirm on, so pass "
-                          "--yes to send (or --dry-run to see the requests); "
-                          "nothing was sent");
+        return usageError(
+            "--llm sends source code to " +
+            hideUrlUserinfo(endpointUrl(S, postEndpoint(S.Wire))) +
+            "; stdin is not a terminal to confirm on, so pass "
+            "--yes to send (or --dry-run to see the requests); "
+            "nothing was sent");
     }
   }
 
@@ -312,6 +324,9 @@ int explainMain(const Args &A) {
   for (const Finding *F : All)
     Prompts.push_back(buildPrompt(*F, LinesOf(F->Loc.File)));
   std::string Url = endpointUrl(S, postEndpoint(S.Wire));
+  // What is printed of the URL: without the user:password a base_url may
+  // carry.
+  const std::string ShownUrl = hideUrlUserinfo(Url);
 
   if (E.DryRun) {
     std::vector<std::string> Shown;
@@ -322,7 +337,7 @@ int explainMain(const Args &A) {
         Out += H + "\n";
       Out +=
           "\n" + requestBody(S, LlmSystemPrompt, Prompts[I], S.Stream) + "\n\n";
-      writeOut(redact(S, Out));
+      writeOut(safeText(redact(S, Out)));
     }
     return Status;
   }
@@ -331,14 +346,14 @@ int explainMain(const Args &A) {
     std::fprintf(stderr,
                  "usmcheck: --llm will send %zu request%s to %s "
                  "(model '%s', provider '%s'):\n",
-                 All.size(), All.size() == 1 ? "" : "s", Url.c_str(),
-                 S.Model.c_str(), S.ProviderId.c_str());
+                 All.size(), All.size() == 1 ? "" : "s", ShownUrl.c_str(),
+                 safeText(S.Model).c_str(), safeText(S.ProviderId).c_str());
     for (size_t I = 0; I < Prompts.size(); ++I)
       std::fprintf(stderr, "----- request %zu of %zu -----\n%s", I + 1,
-                   Prompts.size(), redact(S, Prompts[I]).c_str());
+                   Prompts.size(), safeText(redact(S, Prompts[I])).c_str());
     std::fprintf(stderr, "-----\n");
     if (!confirm("Send " + std::to_string(All.size()) + " request" +
-                 (All.size() == 1 ? "" : "s") + " to " + Url + "?"))
+                 (All.size() == 1 ? "" : "s") + " to " + ShownUrl + "?"))
       return usageError("not confirmed; nothing was sent");
   }
 
@@ -347,32 +362,40 @@ int explainMain(const Args &A) {
     writeOut(F.Loc.File + ":" + std::to_string(F.Loc.Line) + ":" +
              std::to_string(F.Loc.Column) + ": " + severityName(F.Sev) + ": " +
              F.Message + " [" + F.Check + "]\n");
-    writeOut(
-        E.Fmt == OutputFormat::Markdown
-            ? "\n**Answer from " + S.Model + " (" + S.ProviderName + ")**\n\n"
-            : "--- answer from " + S.Model + " (" + S.ProviderName + ") ---\n");
+    writeOut(safeText(E.Fmt == OutputFormat::Markdown
+                          ? "\n**Answer from " + S.Model + " (" +
+                                S.ProviderName + ")**\n\n"
+                          : "--- answer from " + S.Model + " (" +
+                                S.ProviderName + ") ---\n"));
     bool EndsWithNewline = true;
     LlmAnswer Ans = askLlm(
         S, LlmSystemPrompt, Prompts[I],
         [&](const std::string &T) {
-          if (T.empty())
+          // The answer is network text: never a key, never a control
+          // sequence (see SafeText.h).
+          std::string Shown = safeText(redact(S, T));
+          if (Shown.empty())
             return;
-          writeOut(redact(S, T));
-          EndsWithNewline = T.back() == '\n';
+          writeOut(Shown);
+          EndsWithNewline = Shown.back() == '\n';
         },
         [&](int Attempt, double Delay, long Status) {
           std::fprintf(stderr,
                        "usmcheck: %s answered %s; retrying in %.1f s "
                        "(retry %d of %d)\n",
-                       Url.c_str(),
+                       ShownUrl.c_str(),
                        Status ? ("HTTP " + std::to_string(Status)).c_str()
                               : "nothing in time",
                        Delay, Attempt, S.MaxRetries);
         });
     if (!EndsWithNewline)
       writeOut("\n");
+    if (Ans.Cut) // in the output too, not only in the error line
+      writeOut("[usmcheck: answer cut here at " +
+               std::to_string(S.MaxAnswerBytes) +
+               " bytes (--max-answer-bytes)]\n");
     if (!Ans.Ok)
-      return usageError(Ans.Error);
+      return usageError(safeText(Ans.Error));
     writeOut("\n");
   }
   return Status;

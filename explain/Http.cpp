@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <random>
+#include <string_view>
 #include <thread>
 
 namespace usm::explain {
@@ -81,7 +82,10 @@ struct Attempt {
   const HttpRequest *R;
   HttpResponse *Resp;
   long Status = 0;
-  bool Handed = false; ///< bytes went to OnData
+  bool Handed = false;  ///< bytes went to OnData
+  bool Stopped = false; ///< OnData returned false
+  bool TooLarge = false;
+  size_t Received = 0; ///< body bytes of this attempt's last answer
 };
 
 size_t onHeader(char *Buf, size_t Size, size_t N, void *User) {
@@ -91,6 +95,7 @@ size_t onHeader(char *Buf, size_t Size, size_t N, void *User) {
   if (Line.rfind("HTTP/", 0) == 0) {
     size_t Sp = Line.find(' ');
     A->Status = Sp == std::string::npos ? 0 : std::atol(Line.c_str() + Sp + 1);
+    A->Received = 0;
     A->Resp->ContentType.clear();
     A->Resp->RetryAfter.clear();
     return Size * N;
@@ -118,13 +123,24 @@ size_t onBody(char *Buf, size_t Size, size_t N, void *User) {
   auto *A = static_cast<Attempt *>(User);
   size_t Len = Size * N;
   bool Success = A->Status >= 200 && A->Status < 300;
+  // Accept at most MaxBodyBytes; past that, take what fits and stop (a
+  // return value other than Len makes curl end the transfer).
+  size_t Room =
+      A->R->MaxBodyBytes > A->Received ? A->R->MaxBodyBytes - A->Received : 0;
+  size_t Take = std::min(Len, Room);
+  A->Received += Take;
   if (A->R->OnData && Success) {
     A->Handed = true;
-    A->R->OnData(Buf, Len, A->Resp->ContentType);
+    if (Take && !A->R->OnData(Buf, Take, A->Resp->ContentType)) {
+      A->Stopped = true;
+      return 0;
+    }
   } else {
-    // Error bodies are small; cap them anyway.
-    if (A->Resp->Body.size() < (1u << 20))
-      A->Resp->Body.append(Buf, Len);
+    A->Resp->Body.append(Buf, Take);
+  }
+  if (Take < Len) {
+    A->TooLarge = true;
+    return 0;
   }
   return Len;
 }
@@ -214,6 +230,13 @@ HttpResponse httpPerform(const HttpRequest &R) {
 
     Resp.Status = Status;
     Resp.Streamed = A.Handed;
+    Resp.Stopped = A.Stopped;
+    Resp.TooLarge = A.TooLarge;
+    if (RC == CURLE_WRITE_ERROR && (A.Stopped || A.TooLarge)) {
+      // We ended the transfer on purpose: not a network failure, and not
+      // worth another attempt.
+      return Resp;
+    }
     if (RC != CURLE_OK) {
       Resp.Err = classify(RC, ConnectTime);
       Resp.ErrorText = ErrBuf[0] ? ErrBuf : curl_easy_strerror(RC);
@@ -316,6 +339,24 @@ bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error) {
   if (P.Port.empty())
     P.Port = P.Scheme == "https" ? "443" : "80";
   return true;
+}
+
+std::string hideUrlUserinfo(std::string Text) {
+  for (size_t P = Text.find("://"); P != std::string::npos;
+       P = Text.find("://", P + 3)) {
+    size_t Start = P + 3;
+    size_t End = Start;
+    while (End < Text.size() &&
+           std::string_view("/?#\"'<> \t\n\r").find(Text[End]) ==
+               std::string_view::npos)
+      ++End;
+    size_t At = Text.rfind('@', End == 0 ? 0 : End - 1);
+    if (At == std::string::npos || At < Start)
+      continue;
+    if (Text.compare(Start, At - Start, "***") != 0)
+      Text.replace(Start, At - Start, "***");
+  }
+  return Text;
 }
 
 std::string

@@ -52,8 +52,12 @@ struct HttpRequest {
   double MaxRetryAfterS = 30; ///< a longer Retry-After ends the retries
   /// When set, 2xx body bytes are handed over as they arrive (streaming)
   /// instead of being collected in HttpResponse::Body.
-  /// The third argument is the answer's Content-Type.
-  std::function<void(const char *, size_t, const std::string &)> OnData;
+  /// The third argument is the answer's Content-Type. Returning false stops
+  /// the transfer (HttpResponse::Stopped; not an error).
+  std::function<bool(const char *, size_t, const std::string &)> OnData;
+  /// The most body bytes accepted from one answer (handed over or
+  /// collected); past it the transfer stops (HttpResponse::TooLarge).
+  size_t MaxBodyBytes = 8u << 20;
   /// Called before each retry (attempt number from 1, delay, status).
   std::function<void(int, double, long)> OnRetry;
 };
@@ -67,6 +71,8 @@ struct HttpResponse {
   std::string RetryAfter; ///< raw header value of the last answer
   int Attempts = 0;
   bool Streamed = false; ///< body went to OnData
+  bool Stopped = false;  ///< OnData asked to stop
+  bool TooLarge = false; ///< the body went past MaxBodyBytes and was cut
   bool ok() const {
     return Err == NetError::None && Status >= 200 && Status < 300;
   }
@@ -85,6 +91,10 @@ struct UrlParts {
   bool HasUserInfo = false, HasFragment = false;
 };
 bool splitUrl(const std::string &Url, UrlParts &P, std::string &Error);
+
+/// \p Text with the user information of every URL in it ("user:password@"
+/// after "scheme://") replaced by "***@", for printing.
+std::string hideUrlUserinfo(std::string Text);
 
 /// Appends "?k=v&..." (URL-encoded) to \p Url.
 std::string

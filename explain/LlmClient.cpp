@@ -2,8 +2,11 @@
 //-------------===//
 #include "LlmClient.h"
 
+#include "SafeText.h"
+
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 
 namespace usm::explain {
@@ -50,25 +53,33 @@ std::string envOr(const std::string &Name) {
 
 std::vector<std::string> requestHeaders(const LlmSettings &S,
                                         std::vector<std::string> *Redacted) {
+  // A value that holds a line break would end the header and start another
+  // one on the wire; the configuration refuses such values, and a key or
+  // env_http_headers value from the environment that has one is not sent.
+  auto OneLine = [](const std::string &V) {
+    return V.find_first_of(std::string("\r\n\0", 3)) == std::string::npos;
+  };
   std::vector<std::string> H{"Content-Type: application/json",
                              "Accept: application/json, text/event-stream"};
   if (Redacted)
     *Redacted = H;
   std::string Key = envOr(S.EnvKey);
-  if (!Key.empty()) {
+  if (!Key.empty() && OneLine(Key)) {
     H.push_back("Authorization: Bearer " + Key);
     if (Redacted)
       Redacted->push_back("Authorization: Bearer <$" + S.EnvKey + ": " +
                           std::to_string(Key.size()) + " characters>");
   }
   for (auto &[Name, Value] : S.HttpHeaders) {
+    if (!OneLine(Name) || !OneLine(Value))
+      continue;
     H.push_back(Name + ": " + Value);
     if (Redacted)
       Redacted->push_back(Name + ": " + Value);
   }
   for (auto &[Name, Var] : S.EnvHttpHeaders) {
     std::string V = envOr(Var);
-    if (V.empty())
+    if (V.empty() || !OneLine(V) || !OneLine(Name))
       continue; // Codex skips headers whose variable is unset
     H.push_back(Name + ": " + V);
     if (Redacted)
@@ -91,7 +102,7 @@ std::string redact(const LlmSettings &S, std::string Text) {
   Scrub(envOr(S.EnvKey), S.EnvKey);
   for (auto &[Name, Var] : S.EnvHttpHeaders)
     Scrub(envOr(Var), Var);
-  return Text;
+  return hideUrlUserinfo(std::move(Text));
 }
 
 void SseParser::feed(const char *Data, size_t Len) {
@@ -148,7 +159,11 @@ std::string errorSummary(const std::string &Body) {
       const json &E = J["error"];
       if (E.is_string())
         return E.get<std::string>();
-      std::string Msg = E.value("message", std::string());
+      std::string Msg;
+      if (E.contains("message") && E["message"].is_string())
+        Msg = E["message"].get<std::string>();
+      if (Msg.size() > 1000)
+        Msg = Msg.substr(0, utf8Prefix(Msg, 1000)) + "...";
       if (E.contains("code") && E["code"].is_string())
         Msg += " (code " + E["code"].get<std::string>() + ")";
       if (!Msg.empty())
@@ -156,10 +171,12 @@ std::string errorSummary(const std::string &Body) {
     }
   } catch (const json::exception &) {
   }
-  std::string S = Body.substr(0, 200);
+  std::string S = Body.substr(0, utf8Prefix(Body, 200));
   for (char &C : S)
     if (C == '\n' || C == '\r')
       C = ' ';
+  if (S.size() < Body.size())
+    S += "...";
   return S.empty() ? "(empty body)" : S;
 }
 
@@ -169,8 +186,9 @@ bool extractAnswer(WireApi W, const std::string &Body, std::string &Text,
   try {
     J = json::parse(Body);
   } catch (const json::exception &) {
+    std::string Sum = errorSummary(Body);
     Error = "the answer is not valid JSON (starts with '" +
-            errorSummary(Body).substr(0, 60) + "')";
+            Sum.substr(0, utf8Prefix(Sum, 60)) + "')";
     return false;
   }
   try {
@@ -220,6 +238,30 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
   R.ConnectTimeoutS = S.ConnectTimeoutS;
   R.MaxRetries = S.MaxRetries;
   R.OnRetry = OnRetry;
+  // The text is bounded by max_answer_bytes; the body around it (JSON, SSE
+  // framing, \u escapes) by a multiple of it, so that neither a long answer
+  // nor an endless stream of events without text can grow without bound.
+  const size_t MaxText = S.MaxAnswerBytes;
+  R.MaxBodyBytes = MaxText > (SIZE_MAX - (64u << 10)) / 8
+                       ? SIZE_MAX
+                       : MaxText * 8 + (64u << 10);
+  bool Cut = false;
+  // Takes \p T into the answer up to the bound; the rest is dropped.
+  auto Accept = [&](const std::string &T) {
+    if (Cut || T.empty())
+      return;
+    size_t Room = MaxText - A.Text.size();
+    if (T.size() <= Room) {
+      A.Text += T;
+      OnText(T);
+      return;
+    }
+    std::string Part = T.substr(0, utf8Prefix(T, Room));
+    A.Text += Part;
+    if (!Part.empty())
+      OnText(Part);
+    Cut = true;
+  };
 
   // Streaming state: the body is SSE only if the server says so; otherwise
   // it is collected and parsed whole.
@@ -249,17 +291,13 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
         const json &Ch = J["choices"][0];
         if (Ch.contains("delta") && Ch["delta"].contains("content") &&
             Ch["delta"]["content"].is_string()) {
-          std::string T = Ch["delta"]["content"].get<std::string>();
-          A.Text += T;
-          OnText(T);
+          Accept(Ch["delta"]["content"].get<std::string>());
         }
       }
     } else {
       if (Type == "response.output_text.delta" && J.contains("delta") &&
           J["delta"].is_string()) {
-        std::string T = J["delta"].get<std::string>();
-        A.Text += T;
-        OnText(T);
+        Accept(J["delta"].get<std::string>());
       } else if (Type == "response.completed") {
         Done = true;
       } else if (Type == "response.failed" || Type == "error" ||
@@ -282,6 +320,7 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
       Parser.feed(D, N);
     else
       Raw.append(D, N);
+    return !Cut; // stop reading once the answer is cut
   };
   HttpResponse Resp = httpPerform(R);
   A.Status = Resp.Status;
@@ -314,8 +353,30 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
     A.Error = redact(S, A.Error);
     return A;
   }
+  const std::string CutAdvice =
+      "; raise --max-answer-bytes (or max_answer_bytes in [usmcheck]) to "
+      "accept more";
+  auto CutMessage = [&] {
+    return "the answer was cut at " + std::to_string(A.Text.size()) +
+           " bytes: it is longer than max_answer_bytes (" +
+           std::to_string(MaxText) + "), and the rest was not read" + CutAdvice;
+  };
   if (IsSse) {
+    if (Cut) {
+      A.Cut = true;
+      A.Error = CutMessage();
+      return A;
+    }
     Parser.finish();
+    if (Resp.TooLarge) {
+      A.Cut = true;
+      A.Error = "the stream was cut after " + std::to_string(R.MaxBodyBytes) +
+                " bytes with " + std::to_string(A.Text.size()) +
+                " bytes of text (the stream may carry at most 8 times "
+                "max_answer_bytes, " +
+                std::to_string(MaxText) + ")" + CutAdvice;
+      return A;
+    }
     if (!StreamError.empty()) {
       A.Error = redact(S, "the stream reported an error: " + StreamError);
       return A;
@@ -344,12 +405,25 @@ LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
     A.Ok = true;
     return A;
   }
-  std::string Err;
-  if (!extractAnswer(S.Wire, Raw, A.Text, Err)) {
+  if (Resp.TooLarge) {
+    A.Cut = true;
+    A.Error =
+        "the answer's body was cut after " + std::to_string(R.MaxBodyBytes) +
+        " bytes (at most 8 times max_answer_bytes, " + std::to_string(MaxText) +
+        "); nothing of it was printed" + CutAdvice;
+    return A;
+  }
+  std::string Err, Whole;
+  if (!extractAnswer(S.Wire, Raw, Whole, Err)) {
     A.Error = redact(S, "POST " + Url + " answered 200 but " + Err);
     return A;
   }
-  OnText(A.Text);
+  Accept(Whole);
+  if (Cut) {
+    A.Cut = true;
+    A.Error = CutMessage();
+    return A;
+  }
   A.Ok = true;
   return A;
 }

@@ -76,14 +76,19 @@ struct LlmAnswer {
   std::string Text; ///< the answer (also when streamed)
   bool Streamed = false;
   std::string Error; ///< one line, redacted, when !Ok
+  /// The answer reached max_answer_bytes and was cut (Text holds the part
+  /// that was accepted and printed); Error says so.
+  bool Cut = false;
   long Status = 0;
   NetError Net = NetError::None;
   int Attempts = 0;
 };
 
 /// Sends one question. \p OnText receives the answer text as it arrives
-/// (once, whole, for non-streamed answers); \p OnRetry is told about
-/// retries (for a line on stderr).
+/// (once, whole, for non-streamed answers), at most S.MaxAnswerBytes bytes
+/// in all: past that the transfer stops and the answer fails with Cut set.
+/// The text is raw network text: print it through safeText(). \p OnRetry is
+/// told about retries (for a line on stderr).
 LlmAnswer askLlm(const LlmSettings &S, const std::string &System,
                  const std::string &User,
                  const std::function<void(const std::string &)> &OnText,

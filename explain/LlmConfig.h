@@ -17,8 +17,8 @@
 //
 // A [usmcheck] table in the same file overrides the Codex keys for usmcheck
 // only (model, provider, base_url, env_key, wire_api, timeout,
-// connect_timeout, max_retries, stream), and command-line flags override
-// both. Each setting therefore has one name in three places:
+// connect_timeout, max_retries, max_answer_bytes, stream), and command-line
+// flags override both. Each setting therefore has one name in three places:
 //
 //   config key (Codex)        [usmcheck] key     flag
 //   model                     model              --model
@@ -29,6 +29,7 @@
 //   <provider>.request_max_retries  max_retries  --max-retries
 //   -                         timeout            --timeout (seconds, total)
 //   -                         connect_timeout    --connect-timeout
+//   -                         max_answer_bytes   --max-answer-bytes
 //   -                         stream             --no-stream
 //   profile                   -                  --profile
 //
@@ -44,6 +45,7 @@
 #ifndef USMCHECK_EXPLAIN_LLMCONFIG_H
 #define USMCHECK_EXPLAIN_LLMCONFIG_H
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -61,8 +63,12 @@ struct LlmOverrides {
   std::optional<std::string> Model, Provider, BaseUrl, EnvKey, WireApiName;
   std::optional<double> TimeoutS, ConnectTimeoutS;
   std::optional<int> MaxRetries;
+  std::optional<size_t> MaxAnswerBytes;
   std::optional<bool> Stream;
 };
+
+/// The largest max_answer_bytes accepted (1 GiB).
+constexpr int64_t MaxAnswerBytesLimit = int64_t(1) << 30;
 
 /// The resolved channel. Never holds the key itself.
 struct LlmSettings {
@@ -82,6 +88,9 @@ struct LlmSettings {
   std::vector<std::pair<std::string, std::string>> EnvHttpHeaders;
   double TimeoutS = 120, ConnectTimeoutS = 10;
   int MaxRetries = 3;
+  /// The most bytes of answer text accepted per request (1 MiB); a longer
+  /// answer is cut there and reported.
+  size_t MaxAnswerBytes = size_t(1) << 20;
   bool Stream = true;
   /// Non-fatal remarks for --doctor (e.g. "no config file, using flags").
   std::vector<std::string> Remarks;
@@ -91,10 +100,13 @@ struct LlmSettings {
 /// else $HOME/.codex/config.toml.
 std::string defaultConfigPath(const LlmOverrides &O);
 
-/// Loads and resolves the settings. A missing file is not an error (flags
-/// may supply everything); a file that does not parse, a key stored in the
-/// file, an unknown provider or wire_api is: returns false with one line in
-/// \p Error (never containing a key).
+/// Loads, validates and resolves the settings; --llm and --doctor both call
+/// it, so they accept and refuse the same files. A missing file is not an
+/// error (flags may supply everything); a file that does not parse, a key
+/// stored in the file, a key of the wrong type or out of range
+/// ("FILE:LINE: KEY in TABLE must be ..."), a header that is not one line,
+/// an unknown provider or wire_api is: returns false with one line in
+/// \p Error (never containing a key or a value that may be one).
 bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error);
 
 /// Checks that a resolved configuration is complete enough to send a

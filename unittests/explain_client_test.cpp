@@ -81,6 +81,39 @@ TEST(LlmClient, KeyOnlyInAuthorizationAndRedacted) {
         << "no header without a key";
 }
 
+TEST(LlmClient, NoHeaderLineWithALineBreakIsSent) {
+  // The configuration refuses such values; requestHeaders() does not send
+  // them either, whatever reaches it (the key and env_http_headers values
+  // come from the environment).
+  LlmSettings S = settings(WireApi::Chat);
+  S.HttpHeaders = {{"X-A", "a\r\nX-Injected: 1"}, {"X-B", "ok"}};
+  S.EnvHttpHeaders = {{"X-C", "USM_EXPLAIN_TEST_ORG"}};
+  setenv("USM_EXPLAIN_TEST_KEY", "key\r\nX-Injected: 2", 1);
+  setenv("USM_EXPLAIN_TEST_ORG", "org\nX-Injected: 3", 1);
+  for (const std::string &L : requestHeaders(S, nullptr)) {
+    EXPECT_EQ(L.find_first_of("\r\n"), std::string::npos) << L;
+    EXPECT_EQ(L.find("X-Injected"), std::string::npos) << L;
+  }
+  unsetenv("USM_EXPLAIN_TEST_KEY");
+  unsetenv("USM_EXPLAIN_TEST_ORG");
+}
+
+TEST(LlmClient, RedactHidesUrlPasswords) {
+  LlmSettings S = settings(WireApi::Chat);
+  EXPECT_EQ(redact(S, "POST http://u:hunter2@h/v1/chat/completions failed"),
+            "POST http://***@h/v1/chat/completions failed");
+}
+
+TEST(LlmClient, ErrorSummaryKeepsBytesForSafeText) {
+  // A body starting with NUL is summarised whole (safeText shows the NUL).
+  std::string Body("\0bad request", 12);
+  EXPECT_EQ(errorSummary(Body), Body);
+  // A long raw body is cut at a character boundary and marked.
+  std::string Long(199, 'x');
+  Long += "\xC3\xA9 tail";
+  EXPECT_EQ(errorSummary(Long), std::string(199, 'x') + "...");
+}
+
 TEST(SseParser, EventsAcrossArbitraryChunks) {
   std::string Stream = ": comment\r\n\r\nevent: a\r\ndata: {\"x\":1}\r\n\r\n"
                        "data: line1\ndata: line2\n\ndata: [DONE]\n\n";

@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace usm::explain;
@@ -226,6 +227,150 @@ TEST_F(ConfigTest, CodexHomeIsSearched) {
     setenv("CODEX_HOME", Saved.c_str(), 1);
   else
     unsetenv("CODEX_HOME");
+}
+
+TEST_F(ConfigTest, WrongTypesAndRangesAreErrorsWithFileLineAndKey) {
+  const std::string Head = "model = \"m\"\nmodel_provider = \"gw\"\n"
+                           "[model_providers.gw]\n"
+                           "base_url = \"https://x.example/v1\"\n";
+  struct Case {
+    std::string Text, Expected;
+  } Cases[] = {
+      {Head + "env_key = true\n",
+       "config.toml:5: env_key in [model_providers.gw] must be a string "
+       "naming the environment variable that holds the key, not a boolean"},
+      {Head + "[usmcheck]\ntimeout = \"abc\"\n",
+       "config.toml:6: timeout in [usmcheck] must be a number of seconds "
+       "greater than 0 and less than 1000000, not a string"},
+      {Head + "[usmcheck]\ntimeout = -5\n",
+       "config.toml:6: timeout in [usmcheck] must be a number of seconds "
+       "greater than 0 and less than 1000000 (got -5)"},
+      {Head + "[usmcheck]\nconnect_timeout = 0.0\n",
+       "config.toml:6: connect_timeout in [usmcheck] must be a number of "
+       "seconds greater than 0"},
+      {"model = 42\n", "config.toml:1: model in the top level must be a "
+                       "string, not an integer"},
+      {Head + "request_max_retries = 2.5\n",
+       "config.toml:5: request_max_retries in [model_providers.gw] must be "
+       "an integer from 0 to 10, not a floating-point number"},
+      {Head + "[usmcheck]\nmax_retries = 11\n",
+       "config.toml:6: max_retries in [usmcheck] must be an integer from 0 "
+       "to 10 (got 11)"},
+      {Head + "[usmcheck]\nstream = 1\n",
+       "config.toml:6: stream in [usmcheck] must be true or false, not an "
+       "integer"},
+      {Head + "[usmcheck]\nmax_answer_bytes = \"1MB\"\n",
+       "config.toml:6: max_answer_bytes in [usmcheck] must be an integer from "
+       "1 to 1073741824, not a string"},
+      {Head + "wire_api = [\"chat\"]\n",
+       "config.toml:5: wire_api in [model_providers.gw] must be a string, not "
+       "an array"},
+      {Head + "query_params = \"a=b\"\n",
+       "config.toml:5: query_params in [model_providers.gw] must be a table, "
+       "not a string"},
+      {"model = \"m\"\nprofile = \"p\"\nprofiles = { p = 1 }\n",
+       "config.toml:3: p in [profiles] must be a table, not an integer"},
+      {"model = \"m\"\nmodel_provider = \"gw\"\n[model_providers]\ngw = "
+       "\"x\"\n",
+       "config.toml:4: gw in [model_providers] must be a table, not a string"},
+  };
+  for (const Case &C : Cases) {
+    LlmSettings S;
+    std::string Err;
+    EXPECT_FALSE(load(C.Text, S, Err)) << C.Text;
+    EXPECT_NE(Err.find(C.Expected), std::string::npos)
+        << "got:      " << Err << "\nexpected: " << C.Expected;
+    EXPECT_EQ(Err.find(Dir), 0u) << Err; // starts with the file's path
+  }
+}
+
+TEST_F(ConfigTest, NumbersMayBeIntegersOrFloats) {
+  LlmSettings S;
+  std::string Err;
+  ASSERT_TRUE(load(std::string(Gateway) +
+                       "[usmcheck]\ntimeout = 60\nconnect_timeout = 2.5\n"
+                       "max_answer_bytes = 4096\n",
+                   S, Err))
+      << Err;
+  EXPECT_EQ(S.TimeoutS, 60);
+  EXPECT_EQ(S.ConnectTimeoutS, 2.5);
+  EXPECT_EQ(S.MaxAnswerBytes, 4096u);
+  LlmOverrides O;
+  O.MaxAnswerBytes = 100;
+  ASSERT_TRUE(load(std::string(Gateway) + "[usmcheck]\nmax_answer_bytes = 1\n",
+                   S, Err, O))
+      << Err;
+  EXPECT_EQ(S.MaxAnswerBytes, 100u); // the flag wins
+  ASSERT_TRUE(load(Gateway, S, Err)) << Err;
+  EXPECT_EQ(S.MaxAnswerBytes, 1048576u); // the default
+}
+
+TEST_F(ConfigTest, EnvKeyThatIsNotANameIsNotRepeated) {
+  for (const char *Where : {"[model_providers.gw]\nbase_url = \"https://x\"\n",
+                            "[usmcheck]\nbase_url = \"https://x\"\n"}) {
+    LlmSettings S;
+    std::string Err;
+    EXPECT_FALSE(load(std::string("model = \"m\"\nmodel_provider = \"gw\"\n") +
+                          Where + "env_key = \"SEKRIT-KEY-abc123\"\n",
+                      S, Err));
+    EXPECT_NE(Err.find("is not an environment variable name"),
+              std::string::npos)
+        << Err;
+    EXPECT_EQ(Err.find("SEKRIT"), std::string::npos) << Err;
+  }
+}
+
+TEST_F(ConfigTest, HeadersMustBeOneLineTokens) {
+  const std::string Head = "model = \"m\"\nmodel_provider = \"gw\"\n"
+                           "[model_providers.gw]\n"
+                           "base_url = \"https://x.example/v1\"\n";
+  struct Case {
+    std::string Text, Expected;
+  } Cases[] = {
+      {Head + "http_headers = { \"X-A\" = \"a\\r\\nX-Injected: 1\" }\n",
+       "config.toml:5: http_headers.X-A in [model_providers.gw] contains a "
+       "line break"},
+      {Head + "http_headers = { \"X-A\" = \"a\\nb\" }\n", "line break"},
+      {Head + "http_headers = { \"X-A\" = \"a\\u0000b\" }\n", "line break"},
+      {Head + "http_headers = { \"X A\" = \"b\" }\n",
+       "'X A' in http_headers of [model_providers.gw] is not a valid HTTP "
+       "header name"},
+      {Head + "http_headers = { \"\" = \"b\" }\n", "is not a valid HTTP"},
+      {Head + "env_http_headers = { \"X:A\" = \"VAR\" }\n",
+       "'X:A' in env_http_headers"},
+  };
+  for (const Case &C : Cases) {
+    LlmSettings S;
+    std::string Err;
+    EXPECT_FALSE(load(C.Text, S, Err)) << C.Text;
+    EXPECT_NE(Err.find(C.Expected), std::string::npos) << Err;
+    EXPECT_EQ(Err.find("X-Injected"), std::string::npos) << Err;
+  }
+  // Tabs and visible characters are fine.
+  LlmSettings S;
+  std::string Err;
+  EXPECT_TRUE(load(Head + "http_headers = { \"X-A!#$%&'*+.^_`|~\" = "
+                          "\"a\\tb c;d=e\" }\n",
+                   S, Err))
+      << Err;
+}
+
+TEST_F(ConfigTest, ConfigPathThatIsNotAFile) {
+  LlmSettings S;
+  std::string Err;
+  LlmOverrides O;
+  O.ConfigPath = Dir;
+  EXPECT_FALSE(loadLlmConfig(O, S, Err));
+  EXPECT_NE(Err.find("is a directory"), std::string::npos) << Err;
+  std::string Fifo = Dir + "/fifo";
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  O.ConfigPath = Fifo;
+  EXPECT_FALSE(loadLlmConfig(O, S, Err));
+  EXPECT_NE(Err.find("is a FIFO"), std::string::npos) << Err;
+  std::remove(Fifo.c_str());
+  O.ConfigPath = Dir + "/missing.toml";
+  EXPECT_FALSE(loadLlmConfig(O, S, Err));
+  EXPECT_NE(Err.find("not found"), std::string::npos) << Err;
 }
 
 TEST(LlmConfigText, SecretsAndNames) {

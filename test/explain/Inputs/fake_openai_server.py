@@ -26,6 +26,15 @@ without the internet:
   --truncate                 streams stop before their final event
   --no-stream-support        ignore "stream": true and answer in one JSON
   --no-chat, --no-responses  do not serve that wire API (404)
+  --error-status S --error-body B
+                             every served path answers S with the raw body B
+                             (after the key check)
+  --decode-escapes           --answer, --models and --error-body are Python
+                             escapes ('\x1b[2J', '\x00'), to send control
+                             bytes that usmcheck must not print raw
+  --endless                  streamed answers never end (and a non-streamed
+                             answer is a JSON body that never closes)
+  --answer-repeat N          the answer is --answer N times over
 
 Two ways to run it:
   fake_openai_server.py [options] --port-file F
@@ -47,6 +56,7 @@ Python 3 standard library only; nothing leaves the loopback interface.
 """
 
 import argparse
+import codecs
 import http.server
 import json
 import os
@@ -155,6 +165,10 @@ def make_handler(state):
                 return
             if not self.check_auth():
                 return
+            if opts.error_status:
+                self.send_raw(opts.error_status, "application/json",
+                              opts.error_body)
+                return
             if opts.malformed:
                 self.send_raw(200, "text/html", b"<html>gateway says hi")
                 return
@@ -178,6 +192,10 @@ def make_handler(state):
                 self.send_error_json(404, "Not found: " + self.path)
                 return
             if not self.check_auth():
+                return
+            if opts.error_status:
+                self.send_raw(opts.error_status, "application/json",
+                              opts.error_body)
                 return
             with state.lock:
                 state.posts += 1
@@ -203,6 +221,9 @@ def make_handler(state):
             if opts.malformed and not stream:
                 self.send_raw(200, "application/json", b'{"choices": [ {"mess')
                 return
+            if opts.endless:
+                self.answer_endless(name, stream)
+                return
             if name == "chat/completions":
                 self.answer_chat(model, stream)
             else:
@@ -214,6 +235,36 @@ def make_handler(state):
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
             self.wfile.write(payload)
+
+        def answer_endless(self, name, stream):
+            """An answer that never ends, until the client hangs up."""
+            self.start_sse() if stream else self.start_endless_json()
+            piece = (opts.answer + " ") * 8
+            if not stream:
+                head = ('{"choices": [{"index": 0, "message": {"role": '
+                        '"assistant", "content": "')
+                self.wfile.write(head.encode())
+            try:
+                while True:
+                    if not stream:
+                        self.wfile.write(json.dumps(piece)[1:-1].encode())
+                    elif name == "chat/completions":
+                        self.sse(json.dumps({"choices": [{"index": 0, "delta":
+                                                          {"content": piece}}]}))
+                    else:
+                        self.sse(json.dumps({"type":
+                                             "response.output_text.delta",
+                                             "delta": piece}),
+                                 "response.output_text.delta")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+        def start_endless_json(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
 
         def chunks(self):
             words = opts.answer.split(" ")
@@ -342,6 +393,11 @@ def main():
     ap.add_argument("--no-chat", action="store_true")
     ap.add_argument("--no-responses", action="store_true")
     ap.add_argument("--answer", default=DEFAULT_ANSWER)
+    ap.add_argument("--answer-repeat", type=int, default=1)
+    ap.add_argument("--endless", action="store_true")
+    ap.add_argument("--error-status", type=int, default=0)
+    ap.add_argument("--error-body", default="")
+    ap.add_argument("--decode-escapes", action="store_true")
     ap.add_argument("--log")
     ap.add_argument("--tls-cert")
     ap.add_argument("--tls-key")
@@ -355,6 +411,15 @@ def main():
     opts = ap.parse_args(argv)
     if opts.key_env:
         opts.key = os.environ.get(opts.key_env)
+    if opts.decode_escapes:
+        def unescape(text):
+            return codecs.escape_decode(text.encode())[0].decode("latin-1")
+        opts.answer = unescape(opts.answer)
+        opts.models = unescape(opts.models)
+        opts.error_body = codecs.escape_decode(opts.error_body.encode())[0]
+    else:
+        opts.error_body = opts.error_body.encode()
+    opts.answer = opts.answer * opts.answer_repeat
     opts.models = [m for m in opts.models.split(",") if m]
 
     server = Server(("127.0.0.1", 0), make_handler(State(opts)))

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Fails if usmcheck printed a control byte or a secret.
+
+usage: check_clean.py [--secret S]... PATH...
+
+Every PATH (a file, or a directory whose *.out and *.err files are read)
+must be valid UTF-8 without C0 control characters other than newline and
+tab, without DEL and without C1 controls (U+0080..U+009F): whatever came
+over the network has to be neutralised before it reaches a terminal. No
+file may contain any of the --secret strings. Prints one line per problem.
+"""
+import os
+import sys
+
+
+def files(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in os.walk(p):
+                for n in sorted(names):
+                    if n.endswith((".out", ".err")):
+                        yield os.path.join(root, n)
+        else:
+            yield p
+
+
+def main():
+    args, secrets, paths = sys.argv[1:], [], []
+    while args:
+        a = args.pop(0)
+        if a == "--secret":
+            secrets.append(args.pop(0))
+        else:
+            paths.append(a)
+    bad = 0
+    seen = 0
+    for f in files(paths):
+        seen += 1
+        data = open(f, "rb").read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            print("%s: not UTF-8 at byte %d" % (f, e.start))
+            bad += 1
+            continue
+        for i, c in enumerate(text):
+            o = ord(c)
+            if (o < 0x20 and c not in "\n\t") or 0x7f <= o <= 0x9f:
+                print("%s: control character U+%04X at offset %d" % (f, o, i))
+                bad += 1
+                break
+        for s in secrets:
+            if s in text:
+                print("%s: contains the secret %r" % (f, s[:4] + "..."))
+                bad += 1
+    if seen == 0:
+        print("check_clean.py: no files to check")
+        return 1
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
