@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The main job: run `usmcheck check` over the bundled examples (the DESIGN.md
-# section 1 bug in OpenMP, SYCL and CUDA, and the three OpenMP fixes).
+# The main job: run `usmcheck check` over the bundled examples (the seed
+# bug of README.md in OpenMP, SYCL and CUDA, and the three OpenMP fixes).
 # Findings are expected (the examples contain the bug): the script succeeds
 # when usmcheck ran (exit 0 or 1) and fails on a tool failure (exit 2).
 set -uo pipefail

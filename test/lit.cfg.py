@@ -25,6 +25,11 @@ for var in ("HOME", "TMPDIR"):
 
 usmcheck = os.path.join(config.usmcheck_tools_dir, "usmcheck")
 config.substitutions.append(("%usmcheck", usmcheck))
+# clang++ beside clang (clang-19 -> clang++-19); before %clang, which is
+# its prefix.
+clangxx = os.path.join(os.path.dirname(config.clang),
+                       os.path.basename(config.clang).replace("clang", "clang++", 1))
+config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%src_root", config.usmcheck_src_root))
 config.substitutions.append(("%examples", os.path.join(config.usmcheck_src_root, "examples")))
@@ -35,5 +40,7 @@ config.substitutions.append(("%check_clang_tidy",
 
 if os.geteuid() != 0:
     config.available_features.add("non-root")
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")

@@ -5,7 +5,7 @@
 // argument positions taken from the vendors' documented signatures; the
 // pairing of allocators and deallocators; allocator families (what a fix-it
 // may swap); selectors and copy directions; and the feature table of
-// DESIGN.md section 2 with its three fixes. Each expectation is written here
+// the USM feature table (docs/catalog.md) with its three fixes. Each expectation is written here
 // independently of the .def files, so a wrong or missing row fails a test.
 //
 //===----------------------------------------------------------------------===//
@@ -169,7 +169,7 @@ TEST(Catalog, IssueListIsPresentWithModelRoleKind) {
 }
 
 TEST(Catalog, DesignTableExamplesHaveTheirKinds) {
-  // The allocators DESIGN.md section 2 names in its "kind" column.
+  // The allocators the feature table names in its "kind" column.
   for (const char *N : {"sycl::malloc_device", "omp_target_alloc_device",
                         "omp_target_alloc", "cudaMalloc", "hipMalloc",
                         "zeMemAllocDevice"})
@@ -458,7 +458,7 @@ TEST(Catalog, FamiliesHaveOneMemberPerKindAndSwap) {
       }
     }
   }
-  // The swaps the three fixes of DESIGN.md section 1 need.
+  // The swaps the three fixes of the seed bug need.
   const Api &Seed = api("omp_target_alloc_device");
   ASSERT_NE(familyMember(Seed, Kind::Host), nullptr);
   EXPECT_EQ(familyMember(Seed, Kind::Host)->Name, "omp_target_alloc_host");
@@ -629,7 +629,7 @@ TEST(FeatureTable, HasTheFourDesignRows) {
   for (std::size_t I = 0; I < 4; ++I) {
     const KindRow &R = kindRows()[I];
     SCOPED_TRACE(Rows[I].Label);
-    EXPECT_EQ(R.K, Rows[I].K) << "row order differs from DESIGN.md";
+    EXPECT_EQ(R.K, Rows[I].K) << "row order differs from the feature table";
     EXPECT_EQ(R.Label, Rows[I].Label);
     EXPECT_EQ(R.HostAccess, Rows[I].Host);
     EXPECT_EQ(R.DeviceAccess, Rows[I].Device);
@@ -640,7 +640,7 @@ TEST(FeatureTable, HasTheFourDesignRows) {
     EXPECT_FALSE(R.DeviceText.empty());
     EXPECT_FALSE(R.Notes.empty());
   }
-  // Texts users read, as DESIGN.md words them.
+  // Texts users read, as the feature table words them.
   EXPECT_EQ(findKindRow(Kind::Device)->HostText, "no: explicit copy needed");
   EXPECT_NE(findKindRow(Kind::Host)->DeviceText.find("PCIe"),
             std::string_view::npos);
@@ -700,7 +700,7 @@ TEST(Models, EveryModelHasInfoAndCopyBack) {
     EXPECT_EQ(name(M), I.Name);
   }
   EXPECT_EQ(models().size(), 6u);
-  // The copy-back fix of DESIGN.md: destination first, host is the initial
+  // The copy-back fix: destination first, host is the initial
   // device.
   std::string_view Omp = modelInfo(Model::OpenMP).CopyBack;
   EXPECT_EQ(Omp.rfind("omp_target_memcpy({dst}, {src}, {bytes}", 0), 0u) << Omp;

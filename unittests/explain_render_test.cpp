@@ -5,7 +5,7 @@
 // note "allocated ... by 'API'" at the allocation line), and checks what
 // `usmcheck explain` derives from them through the catalog: the allocation
 // API and kind, the pointer, the size and device arguments, the copy-back
-// call with the right device numbers (DESIGN.md section 1 spells the OpenMP
+// call with the right device numbers (the seed bug's copy-back fix spells the OpenMP
 // one), the fix code, and the rendered table rows.
 //
 //===----------------------------------------------------------------------===//
@@ -61,7 +61,7 @@ TEST(ExplainFacts, OpenMPDeviceAllocation) {
   ASSERT_EQ(Facts.Fixes.size(), 3u);
   EXPECT_EQ(Facts.Fixes[0], FixId::UseHost);
   EXPECT_EQ(Facts.Fixes[2], FixId::CopyBack);
-  // DESIGN.md section 1: destination first, host is the initial device.
+  // The copy-back fix: destination first, host is the initial device.
   EXPECT_EQ(fillCopyBack(modelInfo(Model::OpenMP).CopyBack, Facts, "hbuf"),
             "omp_target_memcpy(hbuf, buf, N * sizeof(double), 0, 0, "
             "omp_get_initial_device(), dev)");
