@@ -272,6 +272,8 @@ int explainMain(const Args &A) {
 
   AnalysisResult Result;
   std::string Error;
+  // "[i/n] file" on a terminal, as `check` does, for multi-file runs.
+  Opts.Progress = isatty(STDERR_FILENO);
   if (!analyze(Opts, Result, Error))
     return usageError(Error);
 
