@@ -15,6 +15,7 @@
 #include "Commands.h"
 #include "CheckInfo.h"
 #include "Version.h"
+#include "Reporters.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -633,7 +634,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   if (Opts.Verbose)
     for (const std::string &F : Files)
       for (const std::string &Line : describeCommands(*Db, F))
-        std::fprintf(stderr, "usmcheck: %s\n", Line.c_str());
+        std::fprintf(stderr, "usmcheck: %s\n", printable(Line).c_str());
 
   // Every translation unit is analysed in a worker process of its own: a
   // crash or stack overflow in clang or a check loses that file only, and
@@ -738,7 +739,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     ++Done;
     if (Opts.Progress && Files.size() > 1) {
       std::string L = "[" + std::to_string(Done) + "/" +
-                      std::to_string(Files.size()) + "] " + Files[I] + "\n";
+                      std::to_string(Files.size()) + "] " + printable(Files[I]) + "\n";
       writeAll(2, L);
     }
   };

@@ -248,7 +248,7 @@ int checkMain(const Args &A) {
   Tool.InformationUri = USMCHECK_INFORMATION_URI;
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
-  Tool.SrcRootUri = "file://" + std::string(Cwd) + "/";
+  Tool.SrcRootUri = "file://" + uriReference(std::string(Cwd)) + "/";
 
   std::string Text;
   if (Format == "json") {
@@ -278,7 +278,8 @@ int checkMain(const Args &A) {
   bool Crashed = false;
   for (const FileResult &F : Result.Files)
     if (!F.Failure.empty()) {
-      std::fprintf(stderr, "usmcheck: error: %s\n", F.Failure.c_str());
+      std::fprintf(stderr, "usmcheck: error: %s\n",
+                   printable(F.Failure).c_str());
       Crashed = true;
     }
   if (Crashed)

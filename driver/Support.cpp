@@ -1,5 +1,6 @@
 //===- Support.cpp - small helpers shared by the commands -------------------===//
 #include "Commands.h"
+#include "Reporters.h"
 
 #include <cstdio>
 #include <limits.h>
@@ -17,7 +18,7 @@ std::string selfExecutablePath() {
 }
 
 int usageError(const std::string &Msg) {
-  std::fprintf(stderr, "usmcheck: error: %s\n", Msg.c_str());
+  std::fprintf(stderr, "usmcheck: error: %s\n", printable(Msg).c_str());
   return 2;
 }
 

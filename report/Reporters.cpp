@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 
 namespace usm {
@@ -30,11 +32,13 @@ void writeCaret(std::ostringstream &OS, const std::string &Line,
                 unsigned Column, bool Color) {
   if (Line.empty() && Column <= 1)
     return;
-  // Tabs in the prefix keep their width so the caret lands under the text.
+  // Tabs in the prefix keep their width, and escaped bytes the width of
+  // their escape, so the caret lands under the text.
   std::string Pad;
   for (unsigned I = 0; I + 1 < Column && I < Line.size(); ++I)
-    Pad += Line[I] == '\t' ? '\t' : ' ';
-  OS << Line << "\n"
+    Pad += Line[I] == '\t' ? std::string("\t")
+                            : std::string(printable(Line.substr(I, 1)).size(), ' ');
+  OS << printable(Line) << "\n"
      << Pad << (Color ? Green : "") << "^" << (Color ? Reset : "") << "\n";
 }
 
@@ -44,15 +48,15 @@ void writeDiag(std::ostringstream &OS, const SourceRef &Loc, Severity S,
   if (Color)
     OS << Bold;
   if (Loc.valid())
-    OS << Loc.File << ":" << Loc.Line << ":" << Loc.Column << ": ";
+    OS << printable(Loc.File) << ":" << Loc.Line << ":" << Loc.Column << ": ";
   else if (!Loc.File.empty())
-    OS << Loc.File << ": ";
+    OS << printable(Loc.File) << ": ";
   if (Color)
     OS << colorOf(S);
   OS << severityName(S) << ": ";
   if (Color)
     OS << Reset << Bold;
-  OS << Message;
+  OS << printable(Message);
   if (!Check.empty())
     OS << " [" << Check << "]";
   if (Color)
@@ -109,11 +113,46 @@ json sarifLocation(const SourceRef &Loc, const std::string &Snippet) {
   if (!Snippet.empty())
     Region["snippet"] = {{"text", Snippet}};
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", Loc.File}, {"uriBaseId", "%SRCROOT%"}}},
+           {{"artifactLocation", {{"uri", uriReference(Loc.File)}, {"uriBaseId", "%SRCROOT%"}}},
             {"region", Region}}}};
 }
 
 } // namespace
+
+std::string printable(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    unsigned char C = S[I];
+    // U+0080..U+009F (C1 controls, e.g. CSI) are C2 80..C2 9F in UTF-8.
+    bool C1 = C == 0xC2 && I + 1 < S.size() &&
+              static_cast<unsigned char>(S[I + 1]) >= 0x80 &&
+              static_cast<unsigned char>(S[I + 1]) <= 0x9F;
+    if ((C < 0x20 && C != '\t') || C == 0x7F || C1) {
+      unsigned char B = C1 ? static_cast<unsigned char>(S[++I]) : C;
+      char Buf[8];
+      std::snprintf(Buf, sizeof(Buf), "\\x%02X", B);
+      Out += Buf;
+      continue;
+    }
+    Out += static_cast<char>(C);
+  }
+  return Out;
+}
+
+std::string uriReference(const std::string &Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (std::isalnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+        C == '/') {
+      Out += static_cast<char>(C);
+      continue;
+    }
+    char Buf[4];
+    std::snprintf(Buf, sizeof(Buf), "%%%02X", C);
+    Out += Buf;
+  }
+  return Out;
+}
 
 std::string formatText(const AnalysisResult &R, bool Color) {
   std::ostringstream OS;
@@ -256,7 +295,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
            {"locations",
             {{{"physicalLocation",
                {{"artifactLocation",
-                 {{"uri", FR.File}, {"uriBaseId", "%SRCROOT%"}}}}}}}}});
+                 {{"uri", uriReference(FR.File)}, {"uriBaseId", "%SRCROOT%"}}}}}}}}});
     }
     for (const Finding &E : FR.CompileErrors)
       Notifications.push_back(
@@ -290,7 +329,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
         json Changes = json::array();
         for (const FixIt &X : F.Fixes)
           Changes.push_back(
-              {{"artifactLocation", {{"uri", X.File}, {"uriBaseId", "%SRCROOT%"}}},
+              {{"artifactLocation", {{"uri", uriReference(X.File)}, {"uriBaseId", "%SRCROOT%"}}},
                {"replacements",
                 {{{"deletedRegion",
                    {{"startLine", X.Line},

@@ -40,6 +40,15 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool);
 std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
                         const std::vector<RuleInfo> &Rules);
 
+/// \p S safe to print on a terminal: control bytes (C0 but tab, DEL, the
+/// C1 range in UTF-8) become `\xNN`; everything else is kept. File names
+/// and source text can hold escape sequences.
+std::string printable(const std::string &S);
+
+/// \p Path as a URI reference (RFC 3986): bytes other than unreserved
+/// characters and '/' are percent-encoded.
+std::string uriReference(const std::string &Path);
+
 /// One-line summary for stderr, e.g. "1 error and 0 warnings in 3 files".
 std::string summaryLine(const AnalysisResult &R);
 
