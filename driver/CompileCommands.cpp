@@ -300,8 +300,22 @@ std::string languageGiven(const std::vector<std::string> &Cmd) {
   return Lang;
 }
 
+/// True if the command turns OpenMP on (any compiler's spelling).
+bool openMPFlag(const std::vector<std::string> &Cmd) {
+  for (const std::string &A : Cmd) {
+    llvm::StringRef R(A);
+    if ((R.starts_with("-fopenmp") && !R.starts_with("-fopenmp-simd")) ||
+        R == "-fiopenmp" || R == "-qopenmp" || R == "-mp" ||
+        R.starts_with("-mp="))
+      return true;
+  }
+  return false;
+}
+
+/// \p OpenMPFlag: the user's command (before normalisation) turns OpenMP on.
 Inferred inferredFlags(const std::string &File,
-                       const std::vector<std::string> &Cmd, Compiler Kind) {
+                       const std::vector<std::string> &Cmd, Compiler Kind,
+                       bool OpenMPFlag) {
   Inferred Out;
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   std::string H = headersDir() + "/sdk";
@@ -345,10 +359,14 @@ Inferred inferredFlags(const std::string &File,
     Out.Back.insert(Out.Back.end(),
                     {"--offload-host-only", "-nogpuinc", "-nogpulib"});
   }
-  bool UsesOpenMP = Content.find("#pragma omp") != std::string::npos ||
-                    Content.find("<omp.h>") != std::string::npos ||
-                    hasArg(Cmd, "-fopenmp") || hasArg(Cmd, "-fiopenmp") ||
-                    hasArg(Cmd, "-qopenmp") || hasArg(Cmd, "-mp");
+  // A real compile command says whether OpenMP is on (the program may
+  // guard code with #ifdef _OPENMP); flags alone, or none, leave it to the
+  // file's content.
+  bool RealCommand = !Cmd.empty() && Cmd.front() != "clang-tool";
+  bool UsesOpenMP = OpenMPFlag ||
+                    (!RealCommand &&
+                     (Content.find("#pragma omp") != std::string::npos ||
+                      Content.find("<omp.h>") != std::string::npos));
   if (UsesOpenMP) {
     Out.Back.push_back("-fopenmp");
     Out.Back.insert(Out.Back.end(), {"-include", H + "/usmcheck/omp_usm.h"});
@@ -482,8 +500,9 @@ private:
     // --extra-arg-before right after the compiler, --extra-arg at the end.
     L.insert(L.begin() + 1, Before.begin(), Before.end());
     L.insert(L.end(), After.begin(), After.end());
+    bool OpenMP = openMPFlag(L);
     normaliseForClang(L, Dropped);
-    Inferred Add = inferredFlags(File, L, Kind);
+    Inferred Add = inferredFlags(File, L, Kind, OpenMP);
     if (Add.DropToolkitIncludes)
       dropToolkitIncludes(L);
     L.insert(L.end(), Add.Back.begin(), Add.Back.end());
