@@ -76,6 +76,10 @@
 #define SYCL_LANGUAGE_VERSION 202012L
 #endif
 #define SYCL_EXT_ONEAPI_USM 1
+/* Marks functions called from kernels in other translation units. */
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL
+#endif
 // Feature-test macros programs test for the extensions declared here.
 #define SYCL_EXT_ONEAPI_BFLOAT16_MATH_FUNCTIONS 1
 #define SYCL_EXT_ONEAPI_GROUP_LOCAL_MEMORY 1
@@ -203,8 +207,57 @@ public:
 };
 using async_handler = std::function<void(exception_list)>;
 
-// --- properties
-// ----------------------------------------------------------------
+/// Types that may be passed to kernels (SYCL 2020 3.13.1); programs
+/// specialise it for their own types.
+template <typename T>
+struct is_device_copyable : std::is_trivially_copyable<T> {};
+template <typename T>
+inline constexpr bool is_device_copyable_v = is_device_copyable<T>::value;
+
+/// sycl::span (SYCL 2020 4.7.7.2, the C++20 std::span interface).
+inline constexpr std::size_t dynamic_extent = static_cast<std::size_t>(-1);
+template <typename ElementType, std::size_t Extent = dynamic_extent>
+class span {
+public:
+  using element_type = ElementType;
+  using value_type = std::remove_cv_t<ElementType>;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using pointer = ElementType *;
+  using reference = ElementType &;
+  using iterator = ElementType *;
+  static constexpr std::size_t extent = Extent;
+
+  constexpr span() noexcept {}
+  constexpr span(pointer ptr, size_type count) {}
+  constexpr span(pointer firstElem, pointer lastElem) {}
+  template <std::size_t N> constexpr span(element_type (&arr)[N]) noexcept {}
+  template <typename T, std::size_t N>
+  constexpr span(std::array<T, N> &arr) noexcept {}
+  template <typename Container,
+            typename = decltype(std::declval<Container &>().data())>
+  constexpr span(Container &cont) {}
+  pointer data() const noexcept;
+  size_type size() const noexcept;
+  size_type size_bytes() const noexcept;
+  bool empty() const noexcept;
+  reference operator[](size_type idx) const;
+  reference front() const;
+  reference back() const;
+  iterator begin() const noexcept;
+  iterator end() const noexcept;
+  span<element_type, dynamic_extent> first(size_type count) const;
+  span<element_type, dynamic_extent> last(size_type count) const;
+  span<element_type, dynamic_extent>
+  subspan(size_type offset, size_type count = dynamic_extent) const;
+};
+template <typename T, std::size_t N> span(T (&)[N]) -> span<T, N>;
+template <typename T, std::size_t N> span(std::array<T, N> &) -> span<T, N>;
+template <typename Container>
+span(Container &) -> span<typename Container::value_type>;
+template <typename T> span(T *, std::size_t) -> span<T>;
+
+// --- properties --------------------------------------------------------------
 namespace detail {
 /// Base of every property, so that property_list accepts properties only
 /// (an unconstrained constructor would make queue(dev, handler) ambiguous).
@@ -247,8 +300,7 @@ public:
   template <typename Prop> Prop get_property() const;
 };
 
-// --- index space
-// ---------------------------------------------------------------
+// --- index space -------------------------------------------------------------
 template <int Dims = 1> class range {
   static_assert(Dims >= 1 && Dims <= 3, "range has 1, 2 or 3 dimensions");
 
@@ -382,8 +434,7 @@ public:
   static constexpr int dimensions = Dims;
 };
 
-// --- access enumerations and pointers
-// -------------------------------------------
+// --- access enumerations and pointers ----------------------------------------
 namespace access {
 enum class mode {
   read = 1024,
@@ -512,8 +563,7 @@ template <access::address_space Space, access::decorated DecorateAddress,
 multi_ptr<ElementType, Space, DecorateAddress>
 address_space_cast(ElementType *pointer);
 
-// --- work items and groups
-// -----------------------------------------------------------
+// --- work items and groups ---------------------------------------------------
 class device_event {
 public:
   void wait() noexcept;
@@ -540,23 +590,39 @@ public:
 
   // Member functions of the SYCL 2020 provisional / DPC++ extension, still
   // common in code (now group functions and algorithms).
-  template <typename T> T shuffle(T x, id<1> localId) const;
-  template <typename T> T shuffle_down(T x, std::uint32_t delta) const;
-  template <typename T> T shuffle_up(T x, std::uint32_t delta) const;
-  template <typename T> T shuffle_xor(T x, id<1> mask) const;
-  template <typename T> T broadcast(T x, id<1> localId) const;
+  template <typename T> T shuffle(T x, id<1> localId) const { return x; }
+  template <typename T> T shuffle_down(T x, std::uint32_t delta) const {
+    return x;
+  }
+  template <typename T> T shuffle_up(T x, std::uint32_t delta) const {
+    return x;
+  }
+  template <typename T> T shuffle_xor(T x, id<1> mask) const { return x; }
+  template <typename T> T broadcast(T x, id<1> localId) const { return x; }
   template <typename T, typename BinaryOperation>
-  T reduce(T x, BinaryOperation op) const;
+  T reduce(T x, BinaryOperation op) const {
+    return op(x, x);
+  }
   template <typename T, typename BinaryOperation>
-  T reduce(T x, T init, BinaryOperation op) const;
+  T reduce(T x, T init, BinaryOperation op) const {
+    return op(init, x);
+  }
   template <typename T, typename BinaryOperation>
-  T exclusive_scan(T x, BinaryOperation op) const;
+  T exclusive_scan(T x, BinaryOperation op) const {
+    return op(x, x);
+  }
   template <typename T, typename BinaryOperation>
-  T exclusive_scan(T x, T init, BinaryOperation op) const;
+  T exclusive_scan(T x, T init, BinaryOperation op) const {
+    return op(init, x);
+  }
   template <typename T, typename BinaryOperation>
-  T inclusive_scan(T x, BinaryOperation op) const;
+  T inclusive_scan(T x, BinaryOperation op) const {
+    return op(x, x);
+  }
   template <typename T, typename BinaryOperation>
-  T inclusive_scan(T x, BinaryOperation op, T init) const;
+  T inclusive_scan(T x, BinaryOperation op, T init) const {
+    return op(init, x);
+  }
   template <typename Ptr>
   auto load(Ptr src) const
       -> std::remove_cv_t<std::remove_reference_t<decltype(*src)>>;
@@ -663,8 +729,7 @@ public:
 // Function objects, group functions and group algorithms.
 #include "usmcheck/group_algorithms.hpp"
 
-// --- devices, contexts, selectors
-// ----------------------------------------------
+// --- devices, contexts, selectors --------------------------------------------
 enum class backend {
   host,
   opencl,
@@ -695,7 +760,24 @@ enum class aspect {
   usm_shared_allocations,
   usm_atomic_shared_allocations,
   usm_system_allocations,
-  host
+  host,
+  // Vendor aspects (sycl_ext_intel_device_info, sycl_ext_oneapi_*).
+  ext_intel_pci_address,
+  ext_intel_gpu_eu_count,
+  ext_intel_gpu_eu_simd_width,
+  ext_intel_gpu_slices,
+  ext_intel_gpu_subslices_per_slice,
+  ext_intel_gpu_eu_count_per_subslice,
+  ext_intel_gpu_hw_threads_per_eu,
+  ext_intel_max_mem_bandwidth,
+  ext_intel_device_info_uuid,
+  ext_intel_device_id,
+  ext_intel_free_memory,
+  ext_intel_memory_clock_rate,
+  ext_intel_memory_bus_width,
+  ext_intel_legacy_image,
+  ext_oneapi_bfloat16_math_functions,
+  ext_oneapi_native_assert
 };
 
 namespace info {
@@ -917,6 +999,10 @@ public:
   create_sub_devices(info::partition_affinity_domain affinityDomain) const;
   static std::vector<device>
   get_devices(info::device_type deviceType = info::device_type::all);
+  // sycl_ext_oneapi_peer_access.
+  bool ext_oneapi_can_access_peer(const device &peer, int value = 0) const;
+  void ext_oneapi_enable_peer_access(const device &peer);
+  void ext_oneapi_disable_peer_access(const device &peer);
   friend bool operator==(const device &a, const device &b);
   friend bool operator!=(const device &a, const device &b);
 };
@@ -976,8 +1062,7 @@ public:
   friend bool operator!=(const context &a, const context &b);
 };
 
-// --- events
-// ----------------------------------------------------------------------
+// --- events ------------------------------------------------------------------
 class event {
 public:
   event();
@@ -994,8 +1079,7 @@ public:
   friend bool operator!=(const event &a, const event &b);
 };
 
-// --- USM
-// ---------------------------------------------------------------------------
+// --- USM ---------------------------------------------------------------------
 namespace usm {
 enum class alloc { host, device, shared, unknown };
 } // namespace usm
@@ -1155,8 +1239,7 @@ public:
   }
 };
 
-// --- atomics
-// --------------------------------------------------------------------------
+// --- atomics -----------------------------------------------------------------
 namespace detail {
 template <typename T>
 using atomic_difference_t =
@@ -1280,8 +1363,62 @@ bool atomic_compare_exchange_strong(
     memory_order successOrder = memory_order::relaxed,
     memory_order failOrder = memory_order::relaxed);
 
-// --- buffers and accessors
-// ---------------------------------------------------------
+// --- images and samplers (SYCL 1.2.1, legacy in SYCL 2020) -----------------
+enum class image_channel_order {
+  a,
+  r,
+  rx,
+  rg,
+  rgx,
+  ra,
+  rgb,
+  rgbx,
+  rgba,
+  argb,
+  bgra,
+  intensity,
+  luminance,
+  abgr,
+  ext_oneapi_srgba
+};
+enum class image_channel_type {
+  snorm_int8,
+  snorm_int16,
+  unorm_int8,
+  unorm_int16,
+  unorm_short_565,
+  unorm_short_555,
+  unorm_int_101010,
+  signed_int8,
+  signed_int16,
+  signed_int32,
+  unsigned_int8,
+  unsigned_int16,
+  unsigned_int32,
+  fp16,
+  fp32
+};
+enum class addressing_mode {
+  mirrored_repeat,
+  repeat,
+  clamp_to_edge,
+  clamp,
+  none
+};
+enum class filtering_mode { nearest, linear };
+enum class coordinate_normalization_mode { normalized, unnormalized };
+
+class sampler {
+public:
+  sampler(coordinate_normalization_mode normalizationMode,
+          addressing_mode addressingMode, filtering_mode filteringMode,
+          const property_list &propList = {});
+  addressing_mode get_addressing_mode() const;
+  filtering_mode get_filtering_mode() const;
+  coordinate_normalization_mode get_coordinate_normalization_mode() const;
+};
+
+// --- buffers and accessors ---------------------------------------------------
 template <typename T> class buffer_allocator {
 public:
   using value_type = T;
@@ -1462,6 +1599,14 @@ public:
   accessor(handler &commandGroupHandlerRef, const property_list &propList = {});
   bool is_placeholder() const;
   template <typename Prop> bool has_property() const noexcept;
+
+  /// Image accessors (target::image): read a texel, optionally through a
+  /// sampler, or write one.
+  template <typename CoordT> DataT read(const CoordT &coords) const;
+  template <typename CoordT>
+  DataT read(const CoordT &coords, const sampler &smpl) const;
+  template <typename CoordT>
+  void write(const CoordT &coords, const DataT &color) const;
 };
 
 // Class template argument deduction (SYCL 2020 4.7.6.9.1).
@@ -1655,8 +1800,41 @@ template <typename InputIterator,
 buffer(InputIterator, InputIterator, const property_list & = {})
     -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
 
-// --- reductions
-// --------------------------------------------------------------------
+/// SYCL 1.2.1 image over host memory; get_access gives an image accessor.
+template <int Dims = 1, typename AllocatorT = std::allocator<unsigned char>>
+class image {
+public:
+  image(image_channel_order order, image_channel_type type,
+        const range<Dims> &range, const property_list &propList = {});
+  image(void *hostPointer, image_channel_order order, image_channel_type type,
+        const range<Dims> &range, const property_list &propList = {});
+  image(const void *hostPointer, image_channel_order order,
+        image_channel_type type, const range<Dims> &range,
+        const property_list &propList = {});
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  image(void *hostPointer, image_channel_order order, image_channel_type type,
+        const range<Dims> &range, const sycl::range<D - 1> &pitch,
+        const property_list &propList = {});
+  template <int D = Dims, std::enable_if_t<(D > 1), int> = 0>
+  image(image_channel_order order, image_channel_type type,
+        const range<Dims> &range, const sycl::range<D - 1> &pitch,
+        const property_list &propList = {});
+  range<Dims> get_range() const;
+  std::size_t byte_size() const noexcept;
+  std::size_t size() const noexcept;
+  template <typename DataT, access_mode Mode>
+  accessor<DataT, Dims, Mode, target::image>
+  get_access(handler &commandGroupHandler);
+  template <typename DataT, access_mode Mode>
+  accessor<DataT, Dims, Mode, target::host_image> get_access();
+  template <typename Destination = std::nullptr_t>
+  void set_final_data(Destination finalData = nullptr);
+  void set_write_back(bool flag = true);
+};
+
+// --- reductions --------------------------------------------------------------
+/// Defined inline: the combiner is often a lambda, and members of a class
+/// instantiated with a type without linkage must be defined in the TU.
 template <typename T, typename BinaryOperation> class reducer {
 public:
   using value_type = T;
@@ -1664,16 +1842,20 @@ public:
   static constexpr int dimensions = 0;
   reducer(const reducer &) = delete;
   reducer &operator=(const reducer &) = delete;
-  void combine(const T &partial);
-  T identity() const;
-  reducer &operator+=(const T &partial);
-  reducer &operator-=(const T &partial);
-  reducer &operator*=(const T &partial);
-  reducer &operator&=(const T &partial);
-  reducer &operator|=(const T &partial);
-  reducer &operator^=(const T &partial);
-  reducer &operator++();
-  void operator++(int);
+  void combine(const T &partial) { combiner(value, partial); }
+  T identity() const { return value; }
+  reducer &operator+=(const T &partial) { return *this; }
+  reducer &operator-=(const T &partial) { return *this; }
+  reducer &operator*=(const T &partial) { return *this; }
+  reducer &operator&=(const T &partial) { return *this; }
+  reducer &operator|=(const T &partial) { return *this; }
+  reducer &operator^=(const T &partial) { return *this; }
+  reducer &operator++() { return *this; }
+  void operator++(int) {}
+
+private:
+  T value;
+  BinaryOperation combiner;
 };
 
 namespace detail {
@@ -1681,7 +1863,8 @@ namespace detail {
 template <typename T, typename BinaryOperation> struct reduction_impl {
   using reducer_type = reducer<T, BinaryOperation>;
   T *var;
-  reducer_type &make_reducer() const;
+  reducer_type *red;
+  reducer_type &make_reducer() const { return *red; }
 };
 template <typename T> struct is_reduction : std::false_type {};
 template <typename T, typename Op>
@@ -1691,22 +1874,29 @@ struct is_reduction<reduction_impl<T, Op>> : std::true_type {};
 template <typename T, typename BinaryOperation>
 detail::reduction_impl<T, BinaryOperation>
 reduction(T *variable, BinaryOperation combiner,
-          const property_list &propList = {});
+          const property_list &propList = {}) {
+  return {variable, nullptr};
+}
 template <typename T, typename BinaryOperation>
 detail::reduction_impl<T, BinaryOperation>
 reduction(T *variable, const T &identity, BinaryOperation combiner,
-          const property_list &propList = {});
+          const property_list &propList = {}) {
+  return {variable, nullptr};
+}
 template <typename T, int D, typename A, typename BinaryOperation>
 detail::reduction_impl<T, BinaryOperation>
 reduction(buffer<T, D, A> vars, handler &cgh, BinaryOperation combiner,
-          const property_list &propList = {});
+          const property_list &propList = {}) {
+  return {nullptr, nullptr};
+}
 template <typename T, int D, typename A, typename BinaryOperation>
 detail::reduction_impl<T, BinaryOperation>
 reduction(buffer<T, D, A> vars, handler &cgh, const T &identity,
-          BinaryOperation combiner, const property_list &propList = {});
+          BinaryOperation combiner, const property_list &propList = {}) {
+  return {nullptr, nullptr};
+}
 
-// --- kernel output
-// ----------------------------------------------------------------
+// --- kernel output -----------------------------------------------------------
 enum class stream_manipulator {
   flush,
   dec,
@@ -1733,8 +1923,7 @@ public:
   template <typename T> const stream &operator<<(const T &rhs) const;
 };
 
-// --- kernel invocation
-// ---------------------------------------------------------------
+// --- kernel invocation -------------------------------------------------------
 namespace detail {
 /// Calls a kernel the way the runtime would, so that generic lambdas are
 /// instantiated for analysis. Every kernel-launching member below calls it.
@@ -1784,12 +1973,54 @@ public:
   context get_context() const;
 };
 
+// --- kernels and kernel bundles (basic) --------------------------------------
+enum class bundle_state { input, object, executable, ext_oneapi_source };
+class kernel_id {
+public:
+  const char *get_name() const noexcept;
+};
+template <typename KernelName> kernel_id get_kernel_id();
+std::vector<kernel_id> get_kernel_ids();
+class kernel {
+public:
+  backend get_backend() const noexcept;
+  context get_context() const;
+  template <typename Param> typename Param::return_type get_info() const;
+  template <typename Param>
+  typename Param::return_type get_info(const device &dev) const;
+};
+template <bundle_state State> class kernel_bundle {
+public:
+  bool empty() const noexcept;
+  backend get_backend() const noexcept;
+  context get_context() const noexcept;
+  std::vector<device> get_devices() const noexcept;
+  bool has_kernel(const kernel_id &kernelId) const noexcept;
+  template <typename KernelName> bool has_kernel() const noexcept;
+  kernel get_kernel(const kernel_id &kernelId) const;
+  template <typename KernelName> kernel get_kernel() const;
+  std::vector<kernel_id> get_kernel_ids() const;
+};
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctxt);
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctxt,
+                                       const std::vector<device> &devs);
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctxt,
+                                       const std::vector<device> &devs,
+                                       const std::vector<kernel_id> &kernelIds);
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctxt);
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctxt,
+                                       const std::vector<device> &devs);
+
 namespace ext::oneapi::experimental {
 template <typename T, typename PropertyList = void> class device_global;
 } // namespace ext::oneapi::experimental
 
-// --- handler
-// --------------------------------------------------------------------------
+// --- handler -----------------------------------------------------------------
 class handler {
 public:
   handler(const handler &) = delete;
@@ -1885,6 +2116,8 @@ public:
             access::placeholder P>
   void require(accessor<T, Dims, Mode, Targ, P> acc);
 
+  template <bundle_state State>
+  void use_kernel_bundle(const kernel_bundle<State> &execBundle);
   template <typename T> void set_arg(int argIndex, T &&arg);
   template <typename... Ts> void set_args(Ts &&...args);
   void ext_oneapi_barrier();
@@ -1894,8 +2127,7 @@ private:
   handler();
 };
 
-// --- queue
-// ----------------------------------------------------------------------------
+// --- queue -------------------------------------------------------------------
 class queue {
 public:
   explicit queue(const property_list &propList = {});
@@ -2050,12 +2282,10 @@ public:
                    const std::vector<event> &depEvents);
 };
 
-// --- built-in functions (math, integer, common, geometric, relational)
-// ---------
+// --- built-in functions (math, integer, common, geometric, relational) -------
 #include "usmcheck/math.hpp"
 
-// --- sycl::ext::oneapi and sycl::ext::intel names programs commonly use
-// --------
+// --- sycl::ext::oneapi and sycl::ext::intel names programs commonly use ------
 #include "usmcheck/ext.hpp"
 } // namespace _V1
 } // namespace sycl

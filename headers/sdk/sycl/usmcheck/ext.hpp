@@ -55,17 +55,61 @@ template <typename T = void> using multiplies = sycl::_V1::multiplies<T>;
 template <typename T = void> using minimum = sycl::_V1::minimum<T>;
 template <typename T = void> using maximum = sycl::_V1::maximum<T>;
 template <typename Group, typename T, typename BinaryOperation>
-T reduce(Group g, T x, BinaryOperation binaryOp);
-template <typename Group, typename T> T broadcast(Group g, T x);
+T reduce(Group g, T x, BinaryOperation binaryOp) {
+  return binaryOp(x, x);
+}
+template <typename Group, typename T> T broadcast(Group g, T x) { return x; }
 template <typename Group, typename T, typename LocalId>
-T broadcast(Group g, T x, LocalId localId);
-template <typename Group> bool any_of(Group g, bool pred);
-template <typename Group> bool all_of(Group g, bool pred);
-template <typename Group> bool none_of(Group g, bool pred);
+T broadcast(Group g, T x, LocalId localId) {
+  return x;
+}
+template <typename Group> bool any_of(Group g, bool pred) { return pred; }
+template <typename Group> bool all_of(Group g, bool pred) { return pred; }
+template <typename Group> bool none_of(Group g, bool pred) { return !pred; }
 template <typename Group, typename T, typename BinaryOperation>
-T exclusive_scan(Group g, T x, BinaryOperation binaryOp);
+T exclusive_scan(Group g, T x, BinaryOperation binaryOp) {
+  return binaryOp(x, x);
+}
 template <typename Group, typename T, typename BinaryOperation>
-T inclusive_scan(Group g, T x, BinaryOperation binaryOp);
+T inclusive_scan(Group g, T x, BinaryOperation binaryOp) {
+  return binaryOp(x, x);
+}
+
+/// sycl_ext_oneapi_sub_group_mask: the result of group_ballot.
+class sub_group_mask {
+public:
+  bool operator[](id<1> id) const;
+  bool test(id<1> id) const;
+  bool all() const;
+  bool any() const;
+  bool none() const;
+  std::uint32_t count() const;
+  std::uint32_t size() const;
+  id<1> find_low() const;
+  id<1> find_high() const;
+  template <typename Type> void insert_bits(const Type &bits, id<1> pos = 0);
+  template <typename Type> void extract_bits(Type &out, id<1> pos = 0) const;
+  void set();
+  void set(id<1> id, bool value = true);
+  void reset();
+  void reset(id<1> id);
+  void flip();
+  void flip(id<1> id);
+  bool operator==(const sub_group_mask &rhs) const;
+  bool operator!=(const sub_group_mask &rhs) const;
+  sub_group_mask &operator&=(const sub_group_mask &rhs);
+  sub_group_mask &operator|=(const sub_group_mask &rhs);
+  sub_group_mask &operator^=(const sub_group_mask &rhs);
+  sub_group_mask operator~() const;
+  friend sub_group_mask operator&(const sub_group_mask &lhs,
+                                  const sub_group_mask &rhs);
+  friend sub_group_mask operator|(const sub_group_mask &lhs,
+                                  const sub_group_mask &rhs);
+  friend sub_group_mask operator^(const sub_group_mask &lhs,
+                                  const sub_group_mask &rhs);
+};
+template <typename Group>
+sub_group_mask group_ballot(Group g, bool predicate = true);
 
 /// sycl_ext_oneapi_group_local_memory.
 template <typename T, typename Group>
@@ -78,6 +122,14 @@ group_local_memory(Group g, Args &&...args);
 /// sycl_ext_oneapi_dot_accumulate.
 template <typename T1, typename T2>
 std::int32_t dot_acc(T1 a, T2 b, std::int32_t c);
+
+enum class peer_access { access_supported, atomics_supported };
+
+namespace info::device {
+struct num_compute_units {
+  using return_type = std::size_t;
+};
+} // namespace info::device
 
 namespace property::queue {
 class discard_events : public detail::property_base {};
@@ -130,6 +182,106 @@ template <typename... Props> class properties {
 public:
   constexpr properties(Props... props) {}
 };
+using empty_properties_t = properties<>;
+/// Property values of sycl_ext_oneapi_group_load_store.
+struct data_placement_blocked_key {};
+struct data_placement_striped_key {};
+struct contiguous_memory_key {};
+struct full_group_key {};
+inline constexpr data_placement_blocked_key data_placement_blocked;
+inline constexpr data_placement_striped_key data_placement_striped;
+inline constexpr contiguous_memory_key contiguous_memory;
+inline constexpr full_group_key full_group;
+
+/// sycl_ext_oneapi_group_load_store: one value or a span per work-item.
+template <typename Group, typename InputIteratorT, typename OutputT,
+          std::size_t ElementsPerWorkItem,
+          typename Properties = empty_properties_t>
+void group_load(Group g, InputIteratorT inPtr,
+                span<OutputT, ElementsPerWorkItem> out,
+                Properties properties = {});
+template <typename Group, typename InputIteratorT, typename OutputT,
+          typename Properties = empty_properties_t>
+void group_load(Group g, InputIteratorT inPtr, OutputT &out,
+                Properties properties = {});
+template <typename Group, typename InputT, std::size_t ElementsPerWorkItem,
+          typename OutputIteratorT, typename Properties = empty_properties_t>
+void group_store(Group g, const span<InputT, ElementsPerWorkItem> in,
+                 OutputIteratorT outPtr, Properties properties = {});
+template <typename Group, typename InputT, typename OutputIteratorT,
+          typename Properties = empty_properties_t>
+void group_store(Group g, const InputT &in, OutputIteratorT outPtr,
+                 Properties properties = {});
+
+/// bfloat16 math (sycl_ext_oneapi_bfloat16_math_functions), for bfloat16
+/// and marrays of it.
+#define USMCHECK_SYCL_BF16_MATH1(name) template <typename T> T name(T x);
+USMCHECK_SYCL_BF16_MATH1(fabs)
+USMCHECK_SYCL_BF16_MATH1(ceil)
+USMCHECK_SYCL_BF16_MATH1(floor)
+USMCHECK_SYCL_BF16_MATH1(cos)
+USMCHECK_SYCL_BF16_MATH1(sin)
+USMCHECK_SYCL_BF16_MATH1(exp)
+USMCHECK_SYCL_BF16_MATH1(exp2)
+USMCHECK_SYCL_BF16_MATH1(exp10)
+USMCHECK_SYCL_BF16_MATH1(log)
+USMCHECK_SYCL_BF16_MATH1(log2)
+USMCHECK_SYCL_BF16_MATH1(log10)
+USMCHECK_SYCL_BF16_MATH1(rint)
+USMCHECK_SYCL_BF16_MATH1(sqrt)
+USMCHECK_SYCL_BF16_MATH1(rsqrt)
+USMCHECK_SYCL_BF16_MATH1(trunc)
+#undef USMCHECK_SYCL_BF16_MATH1
+template <typename T> bool isnan(T x);
+template <typename T> T fmin(T x, T y);
+template <typename T> T fmax(T x, T y);
+template <typename T> T fma(T x, T y, T z);
+
+namespace info::device {
+template <int Dims> struct max_work_groups {
+  using return_type = id<Dims>;
+};
+struct max_global_work_groups {
+  using return_type = std::size_t;
+};
+} // namespace info::device
+
+/// sycl_ext_oneapi_matrix: joint_matrix and its operations.
+namespace matrix {
+enum class use { a, b, accumulator };
+enum class layout { row_major, col_major, ext_intel_packed, dynamic };
+template <typename Group, typename T, use Use, std::size_t Rows,
+          std::size_t Cols, layout Layout = layout::dynamic>
+struct joint_matrix {
+  joint_matrix();
+  joint_matrix(const joint_matrix &) = delete;
+  joint_matrix &operator=(const joint_matrix &) = delete;
+};
+template <typename Group, typename JointMatrix, typename T>
+void joint_matrix_fill(Group g, JointMatrix &m, const T &v);
+template <typename Group, typename JointMatrix, typename Ptr>
+void joint_matrix_load(Group g, JointMatrix &m, Ptr src, std::size_t stride);
+template <typename Group, typename JointMatrix, typename Ptr>
+void joint_matrix_load(Group g, JointMatrix &m, Ptr src, std::size_t stride,
+                       layout srcLayout);
+template <typename Group, typename JointMatrix, typename Ptr>
+void joint_matrix_store(Group g, const JointMatrix &m, Ptr dst,
+                        std::size_t stride);
+template <typename Group, typename JointMatrix, typename Ptr>
+void joint_matrix_store(Group g, const JointMatrix &m, Ptr dst,
+                        std::size_t stride, layout dstLayout);
+template <typename Group, typename D, typename A, typename B, typename C>
+void joint_matrix_mad(Group g, D &d, const A &a, const B &b, const C &c);
+template <typename Group, typename Src, typename Dst>
+void joint_matrix_copy(Group g, const Src &src, Dst &dst);
+// Defined (empty): func is usually a lambda, which has no linkage.
+template <typename Group, typename JointMatrix, typename F>
+void joint_matrix_apply(Group g, JointMatrix &m, F &&func) {}
+template <typename Group, typename JointMatrix0, typename JointMatrix1,
+          typename F>
+void joint_matrix_apply(Group g, JointMatrix0 &m0, JointMatrix1 &m1, F &&func) {
+}
+} // namespace matrix
 
 namespace cuda {
 /// sycl_ext_oneapi_cuda_tex_cache_read: read through the read-only cache.
@@ -139,6 +291,10 @@ template <typename T> T ldg(const T *ptr);
 } // namespace oneapi
 
 namespace intel {
+namespace property::queue {
+class no_immediate_command_list : public detail::property_base {};
+class immediate_command_list : public detail::property_base {};
+} // namespace property::queue
 int fpga_selector_v(const device &dev);
 int fpga_emulator_selector_v(const device &dev);
 int fpga_simulator_selector_v(const device &dev);

@@ -14,8 +14,7 @@
 #ifndef USMCHECK_SYCL_TYPES_HPP
 #define USMCHECK_SYCL_TYPES_HPP
 
-// --- scalar types
-// --------------------------------------------------------------
+// --- scalar types ------------------------------------------------------------
 /// 16-bit floating point (IEEE binary16, two bytes, so that bit_cast to and
 /// from a 16-bit integer works). Converts to and from every arithmetic type,
 /// like the implementations' class, so that mixed expressions use float
@@ -154,10 +153,12 @@ template <typename DataT> struct vec_scalar_conversion<DataT, 1> {
   Self &operator--();                                                          \
   Self operator--(int);
 
-// --- vec
-// ---------------------------------------------------------------------------
+// --- vec ---------------------------------------------------------------------
+/// Aligned to its size, as the specification requires (programs rely on
+/// it, e.g. alignas(sycl::uint4)).
 template <typename DataT, int NumElements>
-class vec : public detail::vec_scalar_conversion<DataT, NumElements> {
+class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec
+    : public detail::vec_scalar_conversion<DataT, NumElements> {
   static_assert(NumElements == 1 || NumElements == 2 || NumElements == 3 ||
                     NumElements == 4 || NumElements == 8 || NumElements == 16,
                 "vec has 1, 2, 3, 4, 8 or 16 elements");
@@ -259,8 +260,7 @@ template <class T, class... U,
           class = std::enable_if_t<(std::is_same_v<T, U> && ...)>>
 vec(T, U...) -> vec<T, sizeof...(U) + 1>;
 
-// --- marray
-// ------------------------------------------------------------------------
+// --- marray ------------------------------------------------------------------
 template <typename DataT, std::size_t NumElements> class marray {
   DataT elements[NumElements] = {};
 
@@ -301,8 +301,7 @@ marray(T, U...) -> marray<T, sizeof...(U) + 1>;
 #undef USMCHECK_SYCL_ELEMENTWISE_COMPOUND
 #undef USMCHECK_SYCL_ELEMENTWISE_BINARY
 
-// --- aliases: int4, float2, mfloat3, ... (SYCL 2020 4.14.2.1, 4.14.3.1)
-// ----------
+// --- aliases: int4, float2, mfloat3, ... (SYCL 2020 4.14.2.1, 4.14.3.1) ------
 #define USMCHECK_SYCL_VEC_ALIASES(name, type)                                  \
   using name##2 = vec<type, 2>;                                                \
   using name##3 = vec<type, 3>;                                                \
