@@ -503,8 +503,12 @@ public:
   multi_ptr(const multi_ptr &);
   multi_ptr(std::nullptr_t);
   multi_ptr(ElementType *ptr);
-  template <access::decorated OtherDecorated>
-  multi_ptr(const multi_ptr<ElementType, Space, OtherDecorated> &other);
+  /// From a pointer to a convertible element type in the same address
+  /// space (local_ptr<float> to local_ptr<const float>, to void).
+  template <typename OtherT, access::decorated OtherDecorated,
+            typename = std::enable_if_t<
+                std::is_convertible_v<OtherT *, ElementType *>>>
+  multi_ptr(const multi_ptr<OtherT, Space, OtherDecorated> &other);
   multi_ptr &operator=(const multi_ptr &);
   multi_ptr &operator=(std::nullptr_t);
 

@@ -169,6 +169,11 @@ template <typename T, typename PropertyList> class device_global {
 public:
   using element_type = std::remove_extent_t<T>;
   constexpr device_global() {}
+  /// Initial value, e.g. the elements of an array: device_global<const
+  /// float[4]> table{1, 2, 3, 4}.
+  template <typename... Args,
+            typename = std::enable_if_t<(sizeof...(Args) > 0)>>
+  constexpr device_global(const Args &...args) {}
   multi_ptr<T, access::address_space::global_space> get_multi_ptr() noexcept;
   T &get() noexcept;
   operator T &() noexcept;

@@ -174,7 +174,12 @@ public:
   constexpr vec() = default;
   constexpr vec(const vec &rhs) = default;
   constexpr vec &operator=(const vec &rhs) = default;
-  explicit constexpr vec(const DataT &arg) {}
+  /// vec(x): every element x. A template, so that a value of another
+  /// arithmetic type converts without narrowing errors (vec<float, 1>{d}).
+  template <typename T,
+            typename = std::enable_if_t<std::is_convertible_v<T, DataT> &&
+                                        detail::element_count<T>::value == 1>>
+  explicit constexpr vec(const T &arg) {}
   /// vec(a, b, ...): scalars and vecs whose element counts add up.
   template <typename... ArgTN,
             typename = std::enable_if_t<(sizeof...(ArgTN) > 1) &&
@@ -274,7 +279,10 @@ public:
   constexpr marray() = default;
   constexpr marray(const marray &rhs) = default;
   constexpr marray &operator=(const marray &rhs) = default;
-  explicit constexpr marray(const DataT &arg) {}
+  template <typename T,
+            typename = std::enable_if_t<std::is_convertible_v<T, DataT> &&
+                                        detail::element_count<T>::value == 1>>
+  explicit constexpr marray(const T &arg) {}
   template <typename... ArgTN,
             typename = std::enable_if_t<(sizeof...(ArgTN) > 1) &&
                                         ((detail::element_count<ArgTN>::value +
