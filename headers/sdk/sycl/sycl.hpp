@@ -2054,6 +2054,10 @@ kernel_bundle<State> get_kernel_bundle(const context &ctxt,
 
 namespace ext::oneapi::experimental {
 template <typename T, typename PropertyList = void> class device_global;
+/// sycl_ext_oneapi_graph: record or build a graph of commands, finalize it
+/// and submit the executable graph.
+enum class graph_state { modifiable, executable };
+template <graph_state State = graph_state::modifiable> class command_graph;
 } // namespace ext::oneapi::experimental
 
 // --- handler -----------------------------------------------------------------
@@ -2156,6 +2160,9 @@ public:
   void use_kernel_bundle(const kernel_bundle<State> &execBundle);
   template <typename T> void set_arg(int argIndex, T &&arg);
   template <typename... Ts> void set_args(Ts &&...args);
+  void ext_oneapi_graph(ext::oneapi::experimental::command_graph<
+                        ext::oneapi::experimental::graph_state::executable>
+                            graph);
   void ext_oneapi_barrier();
   void ext_oneapi_barrier(const std::vector<event> &waitList);
 
@@ -2198,6 +2205,9 @@ public:
   event submit_barrier();
   event submit_barrier(const std::vector<event> &waitList);
   bool ext_oneapi_empty() const;
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<
+                         ext::oneapi::experimental::graph_state::executable>
+                             graph);
   friend bool operator==(const queue &a, const queue &b);
   friend bool operator!=(const queue &a, const queue &b);
 

@@ -288,6 +288,30 @@ void joint_matrix_apply(Group g, JointMatrix0 &m0, JointMatrix1 &m1, F &&func) {
 }
 } // namespace matrix
 
+class node {};
+template <graph_state State> class command_graph {
+public:
+  command_graph(const context &syclContext, const device &syclDevice,
+                const property_list &propList = {});
+  explicit command_graph(const queue &syclQueue,
+                         const property_list &propList = {});
+  bool begin_recording(queue &recordingQueue,
+                       const property_list &propList = {});
+  bool begin_recording(const std::vector<queue> &recordingQueues,
+                       const property_list &propList = {});
+  bool end_recording();
+  bool end_recording(queue &recordingQueue);
+  template <typename T> node add(T cgf, const property_list &propList = {}) {
+    cgf(detail::make_kernel_arg<handler &>());
+    return node();
+  }
+  node add(const property_list &propList = {});
+  void make_edge(node &src, node &dest);
+  command_graph<graph_state::executable>
+  finalize(const property_list &propList = {}) const;
+  void update(const command_graph<graph_state::modifiable> &graph);
+};
+
 namespace cuda {
 /// sycl_ext_oneapi_cuda_tex_cache_read: read through the read-only cache.
 template <typename T> T ldg(const T *ptr);

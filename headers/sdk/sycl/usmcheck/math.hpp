@@ -108,18 +108,38 @@ using upsample_t = std::conditional_t<
         sizeof(T) == 2,
         std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>,
         std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>>>;
+
+/// Floating-point functions (the specification's genfloat: float, double,
+/// half and their vecs/marrays): integers do not match, so that pow(i, j)
+/// on ints still means the standard library's under `using namespace sycl`.
+template <typename T>
+inline constexpr bool is_genfloat_element =
+    std::is_floating_point_v<T> || std::is_same_v<T, half>;
+template <typename R>
+using if_genfloat_t =
+    std::enable_if_t<is_genfloat_element<typename element_of<R>::type>, R>;
+template <typename... Ts> using genfloat_t = if_genfloat_t<math_t<Ts...>>;
 } // namespace detail
 
 #define USMCHECK_SYCL_MATH1(name)                                              \
-  template <typename T> detail::math_t<T> name(T x);
+  template <typename T> detail::genfloat_t<T> name(T x);
 #define USMCHECK_SYCL_MATH2(name)                                              \
-  template <typename T1, typename T2> detail::math_t<T1, T2> name(T1 x, T2 y);
+  template <typename T1, typename T2>                                          \
+  detail::genfloat_t<T1, T2> name(T1 x, T2 y);
 #define USMCHECK_SYCL_MATH3(name)                                              \
+  template <typename T1, typename T2, typename T3>                             \
+  detail::genfloat_t<T1, T2, T3> name(T1 x, T2 y, T3 z);
+/// Functions over integers too (integer functions, min, max, clamp).
+#define USMCHECK_SYCL_GEN1(name)                                               \
+  template <typename T> detail::math_t<T> name(T x);
+#define USMCHECK_SYCL_GEN2(name)                                               \
+  template <typename T1, typename T2> detail::math_t<T1, T2> name(T1 x, T2 y);
+#define USMCHECK_SYCL_GEN3(name)                                               \
   template <typename T1, typename T2, typename T3>                             \
   detail::math_t<T1, T2, T3> name(T1 x, T2 y, T3 z);
 /// f(x, ptr): the result has x's type; ptr receives a second result.
 #define USMCHECK_SYCL_MATH_PTR(name)                                           \
-  template <typename T, typename Ptr> detail::math_t<T> name(T x, Ptr ptr);
+  template <typename T, typename Ptr> detail::genfloat_t<T> name(T x, Ptr ptr);
 
 // Math functions (4.17.5).
 USMCHECK_SYCL_MATH1(acos)
@@ -155,7 +175,7 @@ USMCHECK_SYCL_MATH2(fmod)
 USMCHECK_SYCL_MATH_PTR(fract)
 USMCHECK_SYCL_MATH_PTR(frexp)
 USMCHECK_SYCL_MATH2(hypot)
-template <typename T> detail::int_t<T> ilogb(T x);
+template <typename T> detail::int_t<detail::genfloat_t<T>> ilogb(T x);
 USMCHECK_SYCL_MATH2(ldexp)
 USMCHECK_SYCL_MATH1(lgamma)
 USMCHECK_SYCL_MATH_PTR(lgamma_r)
@@ -176,7 +196,7 @@ USMCHECK_SYCL_MATH2(pown)
 USMCHECK_SYCL_MATH2(powr)
 USMCHECK_SYCL_MATH2(remainder)
 template <typename T1, typename T2, typename Ptr>
-detail::math_t<T1, T2> remquo(T1 x, T2 y, Ptr quo);
+detail::genfloat_t<T1, T2> remquo(T1 x, T2 y, Ptr quo);
 USMCHECK_SYCL_MATH1(rint)
 USMCHECK_SYCL_MATH2(rootn)
 USMCHECK_SYCL_MATH1(round)
@@ -227,29 +247,29 @@ USMCHECK_SYCL_MATH1(tan)
 } // namespace half_precision
 
 // Integer functions (4.17.6).
-USMCHECK_SYCL_MATH1(abs)
-USMCHECK_SYCL_MATH2(abs_diff)
-USMCHECK_SYCL_MATH2(add_sat)
-USMCHECK_SYCL_MATH2(hadd)
-USMCHECK_SYCL_MATH2(rhadd)
-USMCHECK_SYCL_MATH1(clz)
-USMCHECK_SYCL_MATH1(ctz)
-USMCHECK_SYCL_MATH3(mad_hi)
-USMCHECK_SYCL_MATH3(mad_sat)
-USMCHECK_SYCL_MATH2(mul_hi)
-USMCHECK_SYCL_MATH2(rotate)
-USMCHECK_SYCL_MATH2(sub_sat)
+USMCHECK_SYCL_GEN1(abs)
+USMCHECK_SYCL_GEN2(abs_diff)
+USMCHECK_SYCL_GEN2(add_sat)
+USMCHECK_SYCL_GEN2(hadd)
+USMCHECK_SYCL_GEN2(rhadd)
+USMCHECK_SYCL_GEN1(clz)
+USMCHECK_SYCL_GEN1(ctz)
+USMCHECK_SYCL_GEN3(mad_hi)
+USMCHECK_SYCL_GEN3(mad_sat)
+USMCHECK_SYCL_GEN2(mul_hi)
+USMCHECK_SYCL_GEN2(rotate)
+USMCHECK_SYCL_GEN2(sub_sat)
 template <typename T1, typename T2>
 detail::upsample_t<detail::math_t<T1>> upsample(T1 hi, T2 lo);
-USMCHECK_SYCL_MATH1(popcount)
-USMCHECK_SYCL_MATH3(mad24)
-USMCHECK_SYCL_MATH2(mul24)
+USMCHECK_SYCL_GEN1(popcount)
+USMCHECK_SYCL_GEN3(mad24)
+USMCHECK_SYCL_GEN2(mul24)
 
 // Common functions (4.17.7); min and max also take integers.
-USMCHECK_SYCL_MATH3(clamp)
+USMCHECK_SYCL_GEN3(clamp)
 USMCHECK_SYCL_MATH1(degrees)
-USMCHECK_SYCL_MATH2(max)
-USMCHECK_SYCL_MATH2(min)
+USMCHECK_SYCL_GEN2(max)
+USMCHECK_SYCL_GEN2(min)
 USMCHECK_SYCL_MATH3(mix)
 USMCHECK_SYCL_MATH1(radians)
 USMCHECK_SYCL_MATH2(step)
@@ -259,22 +279,22 @@ USMCHECK_SYCL_MATH1(sign)
 // Geometric functions (4.17.8).
 USMCHECK_SYCL_MATH2(cross)
 template <typename T1, typename T2>
-detail::element_t<detail::math_t<T1, T2>> dot(T1 p0, T2 p1);
+detail::element_t<detail::genfloat_t<T1, T2>> dot(T1 p0, T2 p1);
 template <typename T1, typename T2>
-detail::element_t<detail::math_t<T1, T2>> distance(T1 p0, T2 p1);
-template <typename T> detail::element_t<T> length(T p);
+detail::element_t<detail::genfloat_t<T1, T2>> distance(T1 p0, T2 p1);
+template <typename T> detail::element_t<detail::genfloat_t<T>> length(T p);
 USMCHECK_SYCL_MATH1(normalize)
 template <typename T1, typename T2>
-detail::element_t<detail::math_t<T1, T2>> fast_distance(T1 p0, T2 p1);
-template <typename T> detail::element_t<T> fast_length(T p);
+detail::element_t<detail::genfloat_t<T1, T2>> fast_distance(T1 p0, T2 p1);
+template <typename T> detail::element_t<detail::genfloat_t<T>> fast_length(T p);
 USMCHECK_SYCL_MATH1(fast_normalize)
 
 // Relational functions (4.17.9).
 #define USMCHECK_SYCL_RELATIONAL1(name)                                        \
-  template <typename T> detail::relational_t<T> name(T x);
+  template <typename T> detail::relational_t<detail::genfloat_t<T>> name(T x);
 #define USMCHECK_SYCL_RELATIONAL2(name)                                        \
   template <typename T1, typename T2>                                          \
-  detail::relational_t<detail::math_t<T1, T2>> name(T1 x, T2 y);
+  detail::relational_t<detail::genfloat_t<T1, T2>> name(T1 x, T2 y);
 USMCHECK_SYCL_RELATIONAL2(isequal)
 USMCHECK_SYCL_RELATIONAL2(isnotequal)
 USMCHECK_SYCL_RELATIONAL2(isgreater)
@@ -291,7 +311,7 @@ USMCHECK_SYCL_RELATIONAL2(isunordered)
 USMCHECK_SYCL_RELATIONAL1(signbit)
 template <typename T> bool any(T x);
 template <typename T> bool all(T x);
-USMCHECK_SYCL_MATH3(bitselect)
+USMCHECK_SYCL_GEN3(bitselect)
 template <typename T1, typename T2, typename T3>
 detail::math_t<T1, T2> select(T1 a, T2 b, T3 c);
 #undef USMCHECK_SYCL_RELATIONAL1
@@ -301,5 +321,8 @@ detail::math_t<T1, T2> select(T1 a, T2 b, T3 c);
 #undef USMCHECK_SYCL_MATH2
 #undef USMCHECK_SYCL_MATH3
 #undef USMCHECK_SYCL_MATH_PTR
+#undef USMCHECK_SYCL_GEN1
+#undef USMCHECK_SYCL_GEN2
+#undef USMCHECK_SYCL_GEN3
 
 #endif // USMCHECK_SYCL_MATH_HPP

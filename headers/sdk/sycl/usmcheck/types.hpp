@@ -24,6 +24,13 @@ public:
   constexpr half() : value(0) {}
   template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
   constexpr half(const T &x) : value(static_cast<float>(x)) {}
+  /// From other 16-bit types that convert to float (bfloat16).
+  template <typename T,
+            typename = std::enable_if_t<std::is_class_v<T> &&
+                                        !std::is_same_v<T, half> &&
+                                        std::is_convertible_v<T, float>>,
+            typename = void>
+  explicit constexpr half(const T &x) : value(static_cast<float>(x)) {}
   constexpr operator float() const { return value; }
   half &operator+=(const half &rhs);
   half &operator-=(const half &rhs);
