@@ -486,6 +486,7 @@ inline constexpr auto memory_scope_system = memory_scope::system;
 
 /// A pointer into an address space (SYCL 2020 4.7.7.1). Converts to and
 /// from a raw pointer (the legacy interface programs still use).
+template <typename DataT, int Dims> class local_accessor;
 template <typename ElementType, access::address_space Space,
           access::decorated DecorateAddress = access::decorated::legacy>
 class multi_ptr {
@@ -503,6 +504,12 @@ public:
   multi_ptr(const multi_ptr &);
   multi_ptr(std::nullptr_t);
   multi_ptr(ElementType *ptr);
+  /// The memory of a local accessor (SYCL 2020 4.7.7.1).
+  template <typename AccDataT, int Dims,
+            typename = std::enable_if_t<
+                std::is_convertible_v<AccDataT *, ElementType *> &&
+                Space == access::address_space::local_space>>
+  multi_ptr(const local_accessor<AccDataT, Dims> &acc);
   /// From a pointer to a convertible element type in the same address
   /// space (local_ptr<float> to local_ptr<const float>, to void).
   template <typename OtherT, access::decorated OtherDecorated,
