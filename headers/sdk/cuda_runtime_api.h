@@ -21,6 +21,18 @@
 #include <stddef.h>
 
 #define USMCHECK_ANALYSIS_HEADERS 1
+/* The toolkit's driver_types.h guard, which this file stands in for: Thrust
+ * (guarded_driver_types.h) #undefs __host__/__device__ unless it is set. */
+#ifndef __DRIVER_TYPES_H__
+#define __DRIVER_TYPES_H__
+#endif
+/* Calling-convention markers of the real headers (empty off Windows). */
+#ifndef CUDARTAPI
+#define CUDARTAPI
+#endif
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
 /* The runtime version these declarations follow (12.x signatures for
  * cudaMemPrefetchAsync/cudaMemAdvise; the CUDA 13 forms are C++ overloads
  * in cuda_runtime.h). */

@@ -93,6 +93,15 @@
 #ifndef __forceinline__
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #endif
+#ifndef __noinline__
+#define __noinline__ __attribute__((noinline))
+#endif
+/* The toolkit's host_defines.h guard: Thrust's guarded_cuda_runtime_api.h
+ * #undefs __host__ and __device__ unless it sees that the qualifiers come
+ * from the CUDA headers, i.e. this macro is defined. */
+#ifndef __HOST_DEFINES_H__
+#define __HOST_DEFINES_H__
+#endif
 
 #ifdef USMCHECK_CUDA_DEVICE_MATH
 #include <__clang_cuda_libdevice_declares.h>
