@@ -11,4 +11,8 @@
 #ifndef USMCHECK_CUDA_PRELUDE_H
 #define USMCHECK_CUDA_PRELUDE_H
 #include <cuda_runtime.h>
+/* nvcc compiles host code with the host compiler, and g++ only warns about
+ * the `register` storage class in C++17 (clang makes it an error), so older
+ * CUDA code that uses it builds with nvcc. Match that for the whole file. */
+#pragma clang diagnostic warning "-Wregister"
 #endif

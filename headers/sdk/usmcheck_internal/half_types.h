@@ -87,6 +87,14 @@
 #define USMCHECK_HALF_SHFL(T)
 #endif
 
+/* HIP's unsafe (no-return-guarantee) atomic add also takes 16-bit types. */
+#if defined(__HIP__)
+#define USMCHECK_HALF_HIP_ATOMICS(T)                                           \
+  __device__ T unsafeAtomicAdd(T *address, T val);
+#else
+#define USMCHECK_HALF_HIP_ATOMICS(T)
+#endif
+
 /* T: the scalar type, T2 the pair, RAW/RAW2 their raw-bits structs, S/S2
  * the names used in conversion functions (half/half2, bfloat16/bfloat162). */
 #define USMCHECK_HALF_TYPE(T, T2, RAW, RAW2, S, S2)                            \
@@ -223,7 +231,9 @@
   USMCHECK_HALF_SHFL(T)                                                        \
   USMCHECK_HALF_SHFL(T2)                                                       \
   __device__ T atomicAdd(T *address, T val);                                   \
-  __device__ T2 atomicAdd(T2 *address, T2 val);
+  __device__ T2 atomicAdd(T2 *address, T2 val);                                \
+  USMCHECK_HALF_HIP_ATOMICS(T)                                                 \
+  USMCHECK_HALF_HIP_ATOMICS(T2)
 
 #endif /* __cplusplus */
 

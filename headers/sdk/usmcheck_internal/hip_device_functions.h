@@ -15,6 +15,21 @@
 #include "gpu_common.h"
 
 #if defined(__HIP__) && defined(__cplusplus)
+/* Device-side placement new. With -nogpuinc clang does not put its
+ * cuda_wrappers/ directory (whose <new> declares it) on the include path,
+ * so kernels and __host__ __device__ code that construct objects in place
+ * (CUB does) would not parse. */
+#include <new>
+#ifndef __CLANG_CUDA_WRAPPERS_NEW
+__device__ inline void *operator new(size_t, void *ptr) noexcept {
+  return ptr;
+}
+__device__ inline void *operator new[](size_t, void *ptr) noexcept {
+  return ptr;
+}
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+#endif
 __device__ unsigned int __brev(unsigned int a);
 __device__ unsigned long long __brevll(unsigned long long a);
 __device__ unsigned int __byte_perm(unsigned int a, unsigned int b, unsigned int c);

@@ -91,4 +91,88 @@ USMCHECK_VECTOR_FAMILY(double, double, 16, 16)
 #undef USMCHECK_VECTOR_FAMILY
 #undef USMCHECK_VEC_FN
 
+#if defined(__HIP__) && defined(__cplusplus)
+/* HIP's vector types also have component-wise arithmetic, bitwise and
+ * comparison operators, with another vector or with a scalar on either side
+ * (HIP Programming Guide, "Vector types"); HIP code relies on them, e.g.
+ * `a + make_float4(...)`. They are declared here as templates over the
+ * vector types, so that a program's own non-template operators (as CUDA
+ * code often defines in helper headers) still win overload resolution. */
+template <class V> struct __usmcheck_vec {};
+#define USMCHECK_VEC_TRAIT(N, T)                                               \
+  template <> struct __usmcheck_vec<N##1> {                                    \
+    typedef N##1 type;                                                         \
+    typedef T elem;                                                            \
+  };                                                                           \
+  template <> struct __usmcheck_vec<N##2> {                                    \
+    typedef N##2 type;                                                         \
+    typedef T elem;                                                            \
+  };                                                                           \
+  template <> struct __usmcheck_vec<N##3> {                                    \
+    typedef N##3 type;                                                         \
+    typedef T elem;                                                            \
+  };                                                                           \
+  template <> struct __usmcheck_vec<N##4> {                                    \
+    typedef N##4 type;                                                         \
+    typedef T elem;                                                            \
+  };
+USMCHECK_VEC_TRAIT(char, signed char)
+USMCHECK_VEC_TRAIT(uchar, unsigned char)
+USMCHECK_VEC_TRAIT(short, short)
+USMCHECK_VEC_TRAIT(ushort, unsigned short)
+USMCHECK_VEC_TRAIT(int, int)
+USMCHECK_VEC_TRAIT(uint, unsigned int)
+USMCHECK_VEC_TRAIT(long, long)
+USMCHECK_VEC_TRAIT(ulong, unsigned long)
+USMCHECK_VEC_TRAIT(longlong, long long)
+USMCHECK_VEC_TRAIT(ulonglong, unsigned long long)
+USMCHECK_VEC_TRAIT(float, float)
+USMCHECK_VEC_TRAIT(double, double)
+#undef USMCHECK_VEC_TRAIT
+
+#define USMCHECK_VEC_HD __attribute__((host)) __attribute__((device))
+#define USMCHECK_VEC_BINOP(OP)                                                 \
+  template <class V>                                                           \
+  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator OP(const V &a,     \
+                                                               const V &b);    \
+  template <class V>                                                           \
+  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator OP(                \
+      const V &a, typename __usmcheck_vec<V>::elem b);                         \
+  template <class V>                                                           \
+  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator OP(                \
+      typename __usmcheck_vec<V>::elem a, const V &b);                         \
+  template <class V>                                                           \
+  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator OP##=(            \
+      V &a, const V &b);                                                       \
+  template <class V>                                                           \
+  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator OP##=(            \
+      V &a, typename __usmcheck_vec<V>::elem b);
+USMCHECK_VEC_BINOP(+)
+USMCHECK_VEC_BINOP(-)
+USMCHECK_VEC_BINOP(*)
+USMCHECK_VEC_BINOP(/)
+USMCHECK_VEC_BINOP(%)
+USMCHECK_VEC_BINOP(&)
+USMCHECK_VEC_BINOP(|)
+USMCHECK_VEC_BINOP(^)
+USMCHECK_VEC_BINOP(<<)
+USMCHECK_VEC_BINOP(>>)
+#undef USMCHECK_VEC_BINOP
+template <class V>
+USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator-(const V &a);
+template <class V>
+USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator~(const V &a);
+template <class V>
+USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator++(V &a);
+template <class V>
+USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator--(V &a);
+template <class V>
+USMCHECK_VEC_HD bool operator==(const V &a,
+                                const typename __usmcheck_vec<V>::type &b);
+template <class V>
+USMCHECK_VEC_HD bool operator!=(const V &a,
+                                const typename __usmcheck_vec<V>::type &b);
+#undef USMCHECK_VEC_HD
+#endif /* __HIP__ && __cplusplus */
+
 #endif /* USMCHECK_INTERNAL_VECTOR_TYPES_H */
