@@ -7,7 +7,7 @@
 // RUN: %clang -fsyntax-only -Wall -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc -nocudalib -Wno-unknown-cuda-version --cuda-path=%t.no-cuda -include %src_root/headers/sdk/usmcheck/cuda_prelude.h -idirafter %src_root/headers/sdk %s
 // The kernels and launches are in the host-side tree:
 // RUN: %clang -fsyntax-only -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version --cuda-path=%t.no-cuda -include %src_root/headers/sdk/usmcheck/cuda_prelude.h -idirafter %src_root/headers/sdk -Xclang -ast-dump %s | FileCheck %s --check-prefix=AST
-// AST: FunctionDecl {{.*}} reduce_tile 'void (const float *, float *, int)'
+// AST: FunctionDecl {{.*}} reduce_tile 'void (const float *{{.*}}, float *, int)'
 // AST: CUDAGlobalAttr
 // AST: CUDAKernelCallExpr
 // nvcc defines __CUDACC__ for the whole file, so code guarded by it is seen:
