@@ -50,6 +50,7 @@
 #define __CUDACC__
 #include <climits>
 #include <cmath>
+#include <stdint.h>
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
@@ -257,10 +258,23 @@ __device__ void *__cvta_local_to_generic(size_t rawbits);
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
 #include <__clang_cuda_complex_builtins.h>
-/* Set by nvcc and by clang's CUDA wrapper for the rest of the file: code
- * tests it to tell CUDA compilations from host-compiler ones. */
+/* assert() in kernels: glibc's macro calls __assert_fail, which the CUDA
+ * runtime also provides on the device (over __assertfail). */
+extern "C" {
+__device__ void __assertfail(const char *message, const char *file,
+                             unsigned int line, const char *function,
+                             size_t charSize);
+__device__ static inline void __assert_fail(const char *message,
+                                            const char *file,
+                                            unsigned int line,
+                                            const char *function) {
+  __assertfail(message, file, line, function, sizeof(char));
+}
+}
+/* Set by nvcc (to 1) for the rest of the file: code tests it, with #ifdef
+ * or #if, to tell CUDA compilations from host-compiler ones. */
 #ifndef __CUDACC__
-#define __CUDACC__
+#define __CUDACC__ 1
 #endif
 #endif /* USMCHECK_CUDA_DEVICE_MATH */
 
