@@ -20,6 +20,11 @@
 
 #include <stddef.h>
 
+/* As in the toolkit, the runtime API header brings the execution-space
+ * qualifiers (__host__, __device__, ...) and the built-in vector types;
+ * Thrust relies on both. */
+#include "usmcheck_internal/gpu_common.h"
+
 #define USMCHECK_ANALYSIS_HEADERS 1
 /* The toolkit's driver_types.h guard, which this file stands in for: Thrust
  * (guarded_driver_types.h) #undefs __host__/__device__ unless it is set. */

@@ -18,6 +18,9 @@
 
 #include <stddef.h>
 
+/* As in the real header: the execution-space qualifiers and vector types. */
+#include "../usmcheck_internal/gpu_common.h"
+
 #define USMCHECK_ANALYSIS_HEADERS 1
 #include "hip_version.h"
 #if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)

@@ -94,9 +94,6 @@
 #ifndef __forceinline__
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #endif
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
-#endif
 /* The toolkit's host_defines.h guard: Thrust's guarded_cuda_runtime_api.h
  * #undefs __host__ and __device__ unless it sees that the qualifiers come
  * from the CUDA headers, i.e. this macro is defined. */

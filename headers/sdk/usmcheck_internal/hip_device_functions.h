@@ -30,6 +30,28 @@ __device__ inline void *operator new[](size_t, void *ptr) noexcept {
 __device__ inline void operator delete(void *, void *) noexcept {}
 __device__ inline void operator delete[](void *, void *) noexcept {}
 #endif
+
+/* assert() in kernels: glibc's macro calls __assert_fail, which HIP also
+ * provides on the device. */
+extern "C" {
+__device__ static inline void __assert_fail(const char *assertion,
+                                            const char *file,
+                                            unsigned int line,
+                                            const char *function) {
+  __builtin_trap();
+}
+}
+
+/* Device memcpy/memset, which HIP provides (the host ones come from
+ * <string.h>, which HIP's runtime header includes). */
+#include <string.h>
+static __device__ inline void *memcpy(void *dst, const void *src,
+                                      size_t size) {
+  return __builtin_memcpy(dst, src, size);
+}
+static __device__ inline void *memset(void *ptr, int value, size_t size) {
+  return __builtin_memset(ptr, value, size);
+}
 __device__ unsigned int __brev(unsigned int a);
 __device__ unsigned long long __brevll(unsigned long long a);
 __device__ unsigned int __byte_perm(unsigned int a, unsigned int b, unsigned int c);
