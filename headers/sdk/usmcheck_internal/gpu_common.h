@@ -232,11 +232,12 @@ USMCHECK_MINMAX(USMCHECK_HD, double, float, double)
 #endif
 
 #ifdef USMCHECK_CUDA_DEVICE_MATH
-/* The rest of what __clang_cuda_runtime_wrapper.h adds without the SDK:
- * device overloads of <cmath> and <complex> helpers, and the warp
+/* What else __clang_cuda_runtime_wrapper.h adds without the SDK: the warp
  * intrinsics (__shfl_*_sync, __ballot_sync, __activemask, __syncwarp,
  * __match_*_sync, __reduce_*_sync) and __ldg for scalars and vector types.
- * Those need a few SDK names first (the address-space predicates and
+ * (Its device overloads of std:: math, __clang_cuda_cmath.h, are left out:
+ * a host-side parse does not need them, and with <limits> they cost about
+ * a tenth of the parse time.) The intrinsics need a few SDK names first (the address-space predicates and
  * conversions of the CUDA Programming Guide, "Address Space Predicate
  * Functions"), and include crt/sm_70_rt.hpp, which usmcheck provides. */
 typedef unsigned int cuuint32_t;
@@ -252,9 +253,7 @@ __device__ void *__cvta_global_to_generic(size_t rawbits);
 __device__ void *__cvta_shared_to_generic(size_t rawbits);
 __device__ void *__cvta_constant_to_generic(size_t rawbits);
 __device__ void *__cvta_local_to_generic(size_t rawbits);
-#include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
-#include <__clang_cuda_complex_builtins.h>
 /* assert() in kernels: glibc's macro calls __assert_fail, which the CUDA
  * runtime also provides on the device (over __assertfail). */
 extern "C" {
