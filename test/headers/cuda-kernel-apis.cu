@@ -70,6 +70,7 @@ __global__ void vectors(float4 *p, uchar4 *img, int2 *idx, double *acc) {
   atomicMax((int *)&idx[0].x, i);
   atomicCAS((unsigned int *)&idx[1].y, 0u, 1u);
   atomicExch((unsigned long long *)acc, 0ull);
+  __stcs(&p[i].x, __ldcs(&p[i].y));
 }
 
 __global__ void halves(const half *x, half2 *y, __nv_bfloat16 *z, float *o) {
@@ -103,6 +104,11 @@ int main() {
   CHECK(cudaFuncSetAttribute(reduce_tile,
                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                              prop.sharedMemPerBlockOptin));
+  cudaMemPool_t pool;
+  unsigned long long threshold = ~0ull;
+  CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+  CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold,
+                                &threshold));
   float *in, *out;
   CHECK(cudaMalloc(&in, n * sizeof(float)));
   CHECK(cudaMallocManaged(&out, sizeof(float)));

@@ -60,6 +60,7 @@ __global__ void misc(float4 *p, half *h, hipFloatComplex *c, Pair *pairs,
   c[i] = hipCmulf(c[i], make_hipFloatComplex(1.f, hipCimagf(c[i])));
   hiprand_init(42ULL, i, 0, &states[i]);
   pairs[i].a = hiprand_uniform(&states[i]) + __clz(i) + __ffs(i);
+  __stcs(&pairs[i].b, __ldcs(&pairs[i].a));
   __threadfence_block();
 }
 

@@ -205,6 +205,19 @@ USMCHECK_ATOMIC(unsigned short, atomicCAS, unsigned short *address,
 #undef USMCHECK_ATOMIC_RMW
 #undef USMCHECK_ATOMIC
 
+/* Loads and stores with cache hints (CUDA C++ Programming Guide, "Load
+ * Functions Using Cache Hints", "Store Functions Using Cache Hints"; HIP
+ * has them too), for every element type. */
+template <class T> __device__ T __ldcg(const T *ptr);
+template <class T> __device__ T __ldca(const T *ptr);
+template <class T> __device__ T __ldcs(const T *ptr);
+template <class T> __device__ T __ldlu(const T *ptr);
+template <class T> __device__ T __ldcv(const T *ptr);
+template <class T> __device__ void __stwb(T *ptr, T value);
+template <class T> __device__ void __stcg(T *ptr, T value);
+template <class T> __device__ void __stcs(T *ptr, T value);
+template <class T> __device__ void __stwt(T *ptr, T value);
+
 #if defined(__CUDA__)
 /* CUDA's min/max overloads are callable on both sides; clang's device
  * headers define the device int versions, so host ones are added for int
