@@ -10,20 +10,17 @@
 #define USMCHECK_CUDA_FP8_H
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
+#include "usmcheck_internal/fp8_types.h"
 #ifdef __cplusplus
 typedef unsigned char __nv_fp8_storage_t;
 typedef unsigned short int __nv_fp8x2_storage_t;
 typedef unsigned int __nv_fp8x4_storage_t;
-typedef enum __nv_saturation_t {
-  __NV_NOSAT,
-  __NV_SATFINITE
-} __nv_saturation_t;
+typedef enum __nv_saturation_t { __NV_NOSAT, __NV_SATFINITE } __nv_saturation_t;
 typedef enum __nv_fp8_interpretation_t {
   __NV_E4M3,
   __NV_E5M2
 } __nv_fp8_interpretation_t;
 
-#define USMCHECK_FP8_HD __host__ __device__
 USMCHECK_FP8_HD __nv_fp8_storage_t
 __nv_cvt_float_to_fp8(float x, __nv_saturation_t saturate,
                       __nv_fp8_interpretation_t fp8_interpretation);
@@ -39,62 +36,16 @@ __nv_cvt_halfraw_to_fp8(__half_raw x, __nv_saturation_t saturate,
 USMCHECK_FP8_HD __nv_fp8_storage_t
 __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw x, __nv_saturation_t saturate,
                             __nv_fp8_interpretation_t fp8_interpretation);
-USMCHECK_FP8_HD __half_raw
-__nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t x,
-                        __nv_fp8_interpretation_t fp8_interpretation);
-USMCHECK_FP8_HD __half2_raw
-__nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x,
-                           __nv_fp8_interpretation_t fp8_interpretation);
+USMCHECK_FP8_HD __half_raw __nv_cvt_fp8_to_halfraw(
+    __nv_fp8_storage_t x, __nv_fp8_interpretation_t fp8_interpretation);
+USMCHECK_FP8_HD __half2_raw __nv_cvt_fp8x2_to_halfraw2(
+    __nv_fp8x2_storage_t x, __nv_fp8_interpretation_t fp8_interpretation);
 
-#define USMCHECK_FP8_TYPE(T)                                                   \
-  struct __align__(1) T {                                                      \
-    __nv_fp8_storage_t __x;                                                    \
-    T() = default;                                                             \
-    USMCHECK_FP8_HD explicit T(__half f);                                      \
-    USMCHECK_FP8_HD explicit T(__nv_bfloat16 f);                               \
-    USMCHECK_FP8_HD explicit T(float f);                                       \
-    USMCHECK_FP8_HD explicit T(double f);                                      \
-    USMCHECK_FP8_HD explicit T(int i);                                         \
-    USMCHECK_FP8_HD explicit T(unsigned int i);                                \
-    USMCHECK_FP8_HD explicit T(long long i);                                   \
-    USMCHECK_FP8_HD explicit T(unsigned long long i);                          \
-    USMCHECK_FP8_HD explicit operator __half() const;                          \
-    USMCHECK_FP8_HD explicit operator __nv_bfloat16() const;                   \
-    USMCHECK_FP8_HD explicit operator float() const;                           \
-    USMCHECK_FP8_HD explicit operator double() const;                          \
-    USMCHECK_FP8_HD explicit operator int() const;                             \
-    USMCHECK_FP8_HD explicit operator bool() const;                            \
-  };
-#define USMCHECK_FP8X2_TYPE(T)                                                 \
-  struct __align__(2) T {                                                      \
-    __nv_fp8x2_storage_t __x;                                                  \
-    T() = default;                                                             \
-    USMCHECK_FP8_HD explicit T(__half2 f);                                     \
-    USMCHECK_FP8_HD explicit T(__nv_bfloat162 f);                              \
-    USMCHECK_FP8_HD explicit T(float2 f);                                      \
-    USMCHECK_FP8_HD explicit T(double2 f);                                     \
-    USMCHECK_FP8_HD explicit operator __half2() const;                         \
-    USMCHECK_FP8_HD explicit operator float2() const;                          \
-  };
-#define USMCHECK_FP8X4_TYPE(T)                                                 \
-  struct __align__(4) T {                                                      \
-    __nv_fp8x4_storage_t __x;                                                  \
-    T() = default;                                                             \
-    USMCHECK_FP8_HD T(__half2 lo, __half2 hi);                                 \
-    USMCHECK_FP8_HD T(__nv_bfloat162 lo, __nv_bfloat162 hi);                   \
-    USMCHECK_FP8_HD explicit T(float4 f);                                      \
-    USMCHECK_FP8_HD explicit T(double4 f);                                     \
-    USMCHECK_FP8_HD explicit operator float4() const;                          \
-  };
-USMCHECK_FP8_TYPE(__nv_fp8_e4m3)
-USMCHECK_FP8_TYPE(__nv_fp8_e5m2)
-USMCHECK_FP8X2_TYPE(__nv_fp8x2_e4m3)
-USMCHECK_FP8X2_TYPE(__nv_fp8x2_e5m2)
-USMCHECK_FP8X4_TYPE(__nv_fp8x4_e4m3)
-USMCHECK_FP8X4_TYPE(__nv_fp8x4_e5m2)
-#undef USMCHECK_FP8X4_TYPE
-#undef USMCHECK_FP8X2_TYPE
-#undef USMCHECK_FP8_TYPE
-#undef USMCHECK_FP8_HD
+USMCHECK_FP8_TYPE(__nv_fp8_e4m3, __nv_fp8_storage_t, __nv_bfloat16)
+USMCHECK_FP8_TYPE(__nv_fp8_e5m2, __nv_fp8_storage_t, __nv_bfloat16)
+USMCHECK_FP8X2_TYPE(__nv_fp8x2_e4m3, __nv_fp8x2_storage_t, __nv_bfloat162)
+USMCHECK_FP8X2_TYPE(__nv_fp8x2_e5m2, __nv_fp8x2_storage_t, __nv_bfloat162)
+USMCHECK_FP8X4_TYPE(__nv_fp8x4_e4m3, __nv_fp8x4_storage_t, __nv_bfloat162)
+USMCHECK_FP8X4_TYPE(__nv_fp8x4_e5m2, __nv_fp8x4_storage_t, __nv_bfloat162)
 #endif /* __cplusplus */
 #endif /* USMCHECK_CUDA_FP8_H */

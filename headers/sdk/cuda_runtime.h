@@ -210,22 +210,25 @@ __device__ T tex2DGather(cudaTextureObject_t texObj, float x, float y,
 template <class T>
 __device__ T texCubemap(cudaTextureObject_t texObj, float x, float y, float z);
 template <class T>
-__device__ T surf1Dread(cudaSurfaceObject_t surfObj, int x,
-                        enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+__device__ T
+surf1Dread(cudaSurfaceObject_t surfObj, int x,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
 template <class T>
-__device__ T surf2Dread(cudaSurfaceObject_t surfObj, int x, int y,
-                        enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+__device__ T
+surf2Dread(cudaSurfaceObject_t surfObj, int x, int y,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
 template <class T>
-__device__ void surf2Dread(T *data, cudaSurfaceObject_t surfObj, int x, int y,
-                           enum cudaSurfaceBoundaryMode mode =
-                               cudaBoundaryModeTrap);
+__device__ void
+surf2Dread(T *data, cudaSurfaceObject_t surfObj, int x, int y,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
 template <class T>
-__device__ T surf3Dread(cudaSurfaceObject_t surfObj, int x, int y, int z,
-                        enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+__device__ T
+surf3Dread(cudaSurfaceObject_t surfObj, int x, int y, int z,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
 template <class T>
-__device__ void surf1Dwrite(T data, cudaSurfaceObject_t surfObj, int x,
-                            enum cudaSurfaceBoundaryMode mode =
-                                cudaBoundaryModeTrap);
+__device__ void
+surf1Dwrite(T data, cudaSurfaceObject_t surfObj, int x,
+            enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
 template <class T>
 __device__ void surf2Dwrite(T data, cudaSurfaceObject_t surfObj, int x, int y,
                             enum cudaSurfaceBoundaryMode mode =

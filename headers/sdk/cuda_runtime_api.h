@@ -663,10 +663,8 @@ cudaError_t cudaFuncSetCacheConfig(const void *func,
                                    enum cudaFuncCache cacheConfig);
 cudaError_t cudaFuncSetSharedMemConfig(const void *func,
                                        enum cudaSharedMemConfig config);
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
-                                                          const void *func,
-                                                          int blockSize,
-                                                          size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags);
@@ -678,12 +676,13 @@ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 
 /* --- textures and surfaces ----------------------------------------------- */
-struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
-                                                   enum cudaChannelFormatKind f);
-cudaError_t cudaCreateTextureObject(
-    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
-    const struct cudaTextureDesc *pTexDesc,
-    const struct cudaResourceViewDesc *pResViewDesc);
+struct cudaChannelFormatDesc
+cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+cudaError_t
+cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                        const struct cudaResourceDesc *pResDesc,
+                        const struct cudaTextureDesc *pTexDesc,
+                        const struct cudaResourceViewDesc *pResViewDesc);
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
                                     const struct cudaResourceDesc *pResDesc);

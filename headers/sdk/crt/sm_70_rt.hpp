@@ -27,8 +27,7 @@ __device__ unsigned int __match_all_sync(unsigned mask,
                                          unsigned long long value, int *pred);
 __device__ unsigned int __match_all_sync(unsigned mask, long long value,
                                          int *pred);
-__device__ unsigned int __match_all_sync(unsigned mask, float value,
-                                         int *pred);
+__device__ unsigned int __match_all_sync(unsigned mask, float value, int *pred);
 __device__ unsigned int __match_all_sync(unsigned mask, double value,
                                          int *pred);
 #endif

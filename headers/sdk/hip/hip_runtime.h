@@ -124,7 +124,8 @@ inline hipError_t hipHostAlloc(T **ptr, size_t size, unsigned int flags) {
 template <class T>
 inline hipError_t
 hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes,
-                  size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+                  size_t offset = 0,
+                  hipMemcpyKind kind = hipMemcpyHostToDevice) {
   return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset,
                              kind);
 }
@@ -181,14 +182,12 @@ hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T f,
       numBlocks, (const void *)f, blockSize, dynSharedMemPerBlk);
 }
 template <class T>
-inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize,
-                                                    int *blockSize, T f,
-                                                    size_t dynSharedMemPerBlk = 0,
-                                                    int blockSizeLimit = 0) {
-  return ::hipOccupancyMaxPotentialBlockSize(gridSize, blockSize,
-                                             (const void *)f,
-                                             dynSharedMemPerBlk,
-                                             blockSizeLimit);
+inline hipError_t
+hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, T f,
+                                  size_t dynSharedMemPerBlk = 0,
+                                  int blockSizeLimit = 0) {
+  return ::hipOccupancyMaxPotentialBlockSize(
+      gridSize, blockSize, (const void *)f, dynSharedMemPerBlk, blockSizeLimit);
 }
 template <class T>
 inline hipError_t hipGetSymbolAddress(void **devPtr, const T &symbol) {

@@ -543,15 +543,14 @@ hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr,
 hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
 hipError_t hipFuncSetSharedMemConfig(const void *func,
                                      hipSharedMemConfig config);
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
-                                                        const void *f,
-                                                        int blockSize,
-                                                        size_t dynSharedMemPerBlk);
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *f, int blockSize, size_t dynSharedMemPerBlk);
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, const void *f, int blockSize, size_t dynSharedMemPerBlk,
     unsigned int flags);
 hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize,
-                                             const void *f, size_t dynSharedMemPerBlk,
+                                             const void *f,
+                                             size_t dynSharedMemPerBlk,
                                              int blockSizeLimit);
 hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol);
 hipError_t hipGetSymbolSize(size_t *size, const void *symbol);
@@ -559,10 +558,11 @@ hipError_t hipGetSymbolSize(size_t *size, const void *symbol);
 /* --- textures ------------------------------------------------------------ */
 hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w,
                                           hipChannelFormatKind f);
-hipError_t hipCreateTextureObject(hipTextureObject_t *pTexObject,
-                                  const hipResourceDesc *pResDesc,
-                                  const hipTextureDesc *pTexDesc,
-                                  const struct hipResourceViewDesc *pResViewDesc);
+hipError_t
+hipCreateTextureObject(hipTextureObject_t *pTexObject,
+                       const hipResourceDesc *pResDesc,
+                       const hipTextureDesc *pTexDesc,
+                       const struct hipResourceViewDesc *pResViewDesc);
 hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject);
 
 /* --- page-locking existing host memory ----------------------------------- */

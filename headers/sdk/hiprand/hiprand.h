@@ -67,8 +67,8 @@ hiprandStatus_t hiprandGenerateUniform(hiprandGenerator_t generator,
 hiprandStatus_t hiprandGenerateUniformDouble(hiprandGenerator_t generator,
                                              double *output_data, size_t n);
 hiprandStatus_t hiprandGenerateNormal(hiprandGenerator_t generator,
-                                      float *output_data, size_t n,
-                                      float mean, float stddev);
+                                      float *output_data, size_t n, float mean,
+                                      float stddev);
 hiprandStatus_t hiprandGenerateNormalDouble(hiprandGenerator_t generator,
                                             double *output_data, size_t n,
                                             double mean, double stddev);

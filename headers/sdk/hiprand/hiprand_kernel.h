@@ -8,8 +8,8 @@
 #ifndef USMCHECK_HIPRAND_KERNEL_H
 #define USMCHECK_HIPRAND_KERNEL_H
 
-#include "hiprand.h"
 #include "../hip/hip_runtime.h"
+#include "hiprand.h"
 
 #ifdef __cplusplus
 struct hiprandStateXORWOW {
@@ -42,8 +42,7 @@ __device__ void hiprand_init(unsigned long long seed,
 template <class State> __device__ unsigned int hiprand(State *state);
 template <class State> __device__ uint4 hiprand4(State *state);
 template <class State> __device__ float hiprand_uniform(State *state);
-template <class State>
-__device__ double hiprand_uniform_double(State *state);
+template <class State> __device__ double hiprand_uniform_double(State *state);
 template <class State> __device__ float4 hiprand_uniform4(State *state);
 template <class State> __device__ float hiprand_normal(State *state);
 template <class State> __device__ double hiprand_normal_double(State *state);

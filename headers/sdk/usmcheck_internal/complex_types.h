@@ -29,9 +29,8 @@
   USMCHECK_CX_HD P##FloatComplex P##Cdivf(P##FloatComplex x,                   \
                                           P##FloatComplex y);                  \
   USMCHECK_CX_HD float P##Cabsf(P##FloatComplex x);                            \
-  USMCHECK_CX_HD P##FloatComplex P##Cfmaf(P##FloatComplex x,                   \
-                                          P##FloatComplex y,                   \
-                                          P##FloatComplex d);                  \
+  USMCHECK_CX_HD P##FloatComplex P##Cfmaf(                                     \
+      P##FloatComplex x, P##FloatComplex y, P##FloatComplex d);                \
   USMCHECK_CX_HD double P##Creal(P##DoubleComplex x);                          \
   USMCHECK_CX_HD double P##Cimag(P##DoubleComplex x);                          \
   USMCHECK_CX_HD P##DoubleComplex make_##P##DoubleComplex(double r, double i); \
@@ -45,12 +44,10 @@
   USMCHECK_CX_HD P##DoubleComplex P##Cdiv(P##DoubleComplex x,                  \
                                           P##DoubleComplex y);                 \
   USMCHECK_CX_HD double P##Cabs(P##DoubleComplex x);                           \
-  USMCHECK_CX_HD P##DoubleComplex P##Cfma(P##DoubleComplex x,                  \
-                                          P##DoubleComplex y,                  \
-                                          P##DoubleComplex d);                 \
+  USMCHECK_CX_HD P##DoubleComplex P##Cfma(                                     \
+      P##DoubleComplex x, P##DoubleComplex y, P##DoubleComplex d);             \
   USMCHECK_CX_HD P##Complex make_##P##Complex(float r, float i);               \
-  USMCHECK_CX_HD P##DoubleComplex P##ComplexFloatToDouble(                     \
-      P##FloatComplex c);                                                      \
+  USMCHECK_CX_HD P##DoubleComplex P##ComplexFloatToDouble(P##FloatComplex c);  \
   USMCHECK_CX_HD P##FloatComplex P##ComplexDoubleToFloat(P##DoubleComplex c);
 
 #endif /* USMCHECK_INTERNAL_COMPLEX_TYPES_H */

@@ -42,8 +42,8 @@ template <class T> struct usmcheck_remove_cvref<T &&> {
 };
 
 template <class GroupT, class T, class Op>
-__device__ typename usmcheck_remove_cvref<T>::type
-reduce(const GroupT &group, T &&val, Op &&op);
+__device__ typename usmcheck_remove_cvref<T>::type reduce(const GroupT &group,
+                                                          T &&val, Op &&op);
 template <class GroupT, class T, class Op>
 __device__ typename usmcheck_remove_cvref<T>::type
 inclusive_scan(const GroupT &group, T &&val, Op &&op);

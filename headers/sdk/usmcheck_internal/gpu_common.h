@@ -250,9 +250,10 @@ USMCHECK_MINMAX(USMCHECK_HD, double, float, double)
  * __match_*_sync, __reduce_*_sync) and __ldg for scalars and vector types.
  * (Its device overloads of std:: math, __clang_cuda_cmath.h, are left out:
  * a host-side parse does not need them, and with <limits> they cost about
- * a tenth of the parse time.) The intrinsics need a few SDK names first (the address-space predicates and
- * conversions of the CUDA Programming Guide, "Address Space Predicate
- * Functions"), and include crt/sm_70_rt.hpp, which usmcheck provides. */
+ * a tenth of the parse time.) The intrinsics need a few SDK names first (the
+ * address-space predicates and conversions of the CUDA Programming Guide,
+ * "Address Space Predicate Functions"), and include crt/sm_70_rt.hpp, which
+ * usmcheck provides. */
 typedef unsigned int cuuint32_t;
 __device__ unsigned int __isGlobal(const void *ptr);
 __device__ unsigned int __isShared(const void *ptr);

@@ -21,9 +21,7 @@
  * (CUB does) would not parse. */
 #include <new>
 #ifndef __CLANG_CUDA_WRAPPERS_NEW
-__device__ inline void *operator new(size_t, void *ptr) noexcept {
-  return ptr;
-}
+__device__ inline void *operator new(size_t, void *ptr) noexcept { return ptr; }
 __device__ inline void *operator new[](size_t, void *ptr) noexcept {
   return ptr;
 }
@@ -35,8 +33,7 @@ __device__ inline void operator delete[](void *, void *) noexcept {}
  * provides on the device. */
 extern "C" {
 __device__ static inline void __assert_fail(const char *assertion,
-                                            const char *file,
-                                            unsigned int line,
+                                            const char *file, unsigned int line,
                                             const char *function) {
   __builtin_trap();
 }
@@ -45,8 +42,7 @@ __device__ static inline void __assert_fail(const char *assertion,
 /* Device memcpy/memset, which HIP provides (the host ones come from
  * <string.h>, which HIP's runtime header includes). */
 #include <string.h>
-static __device__ inline void *memcpy(void *dst, const void *src,
-                                      size_t size) {
+static __device__ inline void *memcpy(void *dst, const void *src, size_t size) {
   return __builtin_memcpy(dst, src, size);
 }
 static __device__ inline void *memset(void *ptr, int value, size_t size) {
@@ -54,7 +50,8 @@ static __device__ inline void *memset(void *ptr, int value, size_t size) {
 }
 __device__ unsigned int __brev(unsigned int a);
 __device__ unsigned long long __brevll(unsigned long long a);
-__device__ unsigned int __byte_perm(unsigned int a, unsigned int b, unsigned int c);
+__device__ unsigned int __byte_perm(unsigned int a, unsigned int b,
+                                    unsigned int c);
 __device__ int __clz(int a);
 __device__ int __clz(unsigned int a);
 __device__ int __clzll(long long a);
@@ -150,7 +147,8 @@ __device__ float __ull2float_rn(unsigned long long a);
 __device__ float __ull2float_ru(unsigned long long a);
 __device__ float __ull2float_rz(unsigned long long a);
 __device__ unsigned int __umul24(unsigned int a, unsigned int b);
-__device__ unsigned long long __umul64hi(unsigned long long a, unsigned long long b);
+__device__ unsigned long long __umul64hi(unsigned long long a,
+                                         unsigned long long b);
 __device__ unsigned int __umulhi(unsigned int a, unsigned int b);
 __device__ unsigned int __urhadd(unsigned int a, unsigned int b);
 __device__ unsigned int __usad(unsigned int a, unsigned int b, unsigned int c);
@@ -161,8 +159,7 @@ __device__ long long wall_clock64(void);
 __device__ unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
                                         unsigned int offset,
                                         unsigned int width);
-__device__ unsigned int __bitextract_u32(unsigned int src0,
-                                         unsigned int offset,
+__device__ unsigned int __bitextract_u32(unsigned int src0, unsigned int offset,
                                          unsigned int width);
 
 /* Warp functions. HIP's width defaults to the wavefront size and the masks

@@ -35,18 +35,14 @@
  * two- and four-element types (the one- and three-element types have the
  * element's alignment). */
 #define USMCHECK_VECTOR_FAMILY(N, T, A2, A4)                                   \
-  typedef struct N##1 {                                                        \
-    T x;                                                                       \
-  } N##1;                                                                      \
-  typedef struct __align__(A2) N##2 {                                          \
-    T x, y;                                                                    \
-  } N##2;                                                                      \
-  typedef struct N##3 {                                                        \
-    T x, y, z;                                                                 \
-  } N##3;                                                                      \
-  typedef struct __align__(A4) N##4 {                                          \
-    T x, y, z, w;                                                              \
-  } N##4;                                                                      \
+  typedef struct N##1 { T x; }                                                 \
+  N##1;                                                                        \
+  typedef struct __align__(A2) N##2 { T x, y; }                                \
+  N##2;                                                                        \
+  typedef struct N##3 { T x, y, z; }                                           \
+  N##3;                                                                        \
+  typedef struct __align__(A4) N##4 { T x, y, z, w; }                          \
+  N##4;                                                                        \
   USMCHECK_VEC_FN N##1 make_##N##1(T x) {                                      \
     N##1 r;                                                                    \
     r.x = x;                                                                   \
@@ -142,11 +138,11 @@ USMCHECK_VEC_TRAIT(double, double)
   USMCHECK_VEC_HD typename __usmcheck_vec<V>::type operator OP(                \
       typename __usmcheck_vec<V>::elem a, const V &b);                         \
   template <class V>                                                           \
-  USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator OP##=(            \
-      V &a, const V &b);                                                       \
+  USMCHECK_VEC_HD                                                              \
+      typename __usmcheck_vec<V>::type &operator OP##=(V & a, const V & b);    \
   template <class V>                                                           \
   USMCHECK_VEC_HD typename __usmcheck_vec<V>::type &operator OP##=(            \
-      V &a, typename __usmcheck_vec<V>::elem b);
+      V & a, typename __usmcheck_vec<V>::elem b);
 USMCHECK_VEC_BINOP(+)
 USMCHECK_VEC_BINOP(-)
 USMCHECK_VEC_BINOP(*)
