@@ -10,7 +10,7 @@ PACKAGES=(
   clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
   libomp-19-dev
   libgtest-dev nlohmann-json3-dev libtomlplusplus-dev libcurl4-openssl-dev
-  libdw-dev openssl bsdutils
+  libdw-dev openssl bsdutils libthrust-dev libcub-dev
 )
 
 missing=()

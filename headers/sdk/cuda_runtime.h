@@ -35,6 +35,15 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                              void **args, size_t sharedMem,
                              cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+/* Device-side launches (dynamic parallelism), used by Thrust. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDimension, dim3 blockDimension,
+                                        unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 }
 
 /* CUDA 13 replaced the device number of cudaMemPrefetchAsync and
@@ -98,6 +107,137 @@ cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
   return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset,
                                 kind);
 }
+
+
+/* Kernel-taking forms of the C++ API: launches, attributes, occupancy. */
+template <class T>
+inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                    void **args, size_t sharedMem = 0,
+                                    cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+template <class T>
+inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
+                                               dim3 blockDim, void **args,
+                                               size_t sharedMem = 0,
+                                               cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+template <class T>
+inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
+                                         T *entry) {
+  return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class T>
+inline cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr,
+                                        int value) {
+  return ::cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T>
+inline cudaError_t cudaFuncSetCacheConfig(T *func,
+                                          enum cudaFuncCache cacheConfig) {
+  return ::cudaFuncSetCacheConfig((const void *)func, cacheConfig);
+}
+template <class T>
+inline cudaError_t cudaFuncSetSharedMemConfig(T *func,
+                                              enum cudaSharedMemConfig config) {
+  return ::cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+template <class T>
+inline cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+template <class T>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize,
+                                               int *blockSize, T func,
+                                               size_t dynamicSMemSize = 0,
+                                               int blockSizeLimit = 0);
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0);
+template <class T>
+inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) {
+  return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T>
+inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
+  return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T> struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
+
+/* Texture and surface object functions (CUDA C++ Programming Guide,
+ * "Texture Functions", "Surface Functions"). */
+enum cudaSurfaceBoundaryMode {
+  cudaBoundaryModeZero = 0,
+  cudaBoundaryModeClamp = 1,
+  cudaBoundaryModeTrap = 2
+};
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t texObj, int x);
+template <class T>
+__device__ void tex1Dfetch(T *ptr, cudaTextureObject_t texObj, int x);
+template <class T> __device__ T tex1D(cudaTextureObject_t texObj, float x);
+template <class T>
+__device__ T tex2D(cudaTextureObject_t texObj, float x, float y);
+template <class T>
+__device__ void tex2D(T *ptr, cudaTextureObject_t texObj, float x, float y);
+template <class T>
+__device__ T tex3D(cudaTextureObject_t texObj, float x, float y, float z);
+template <class T>
+__device__ T tex1DLayered(cudaTextureObject_t texObj, float x, int layer);
+template <class T>
+__device__ T tex2DLayered(cudaTextureObject_t texObj, float x, float y,
+                          int layer);
+template <class T>
+__device__ T tex2DLod(cudaTextureObject_t texObj, float x, float y,
+                      float level);
+template <class T>
+__device__ T tex2DGather(cudaTextureObject_t texObj, float x, float y,
+                         int comp = 0);
+template <class T>
+__device__ T texCubemap(cudaTextureObject_t texObj, float x, float y, float z);
+template <class T>
+__device__ T
+surf1Dread(cudaSurfaceObject_t surfObj, int x,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T
+surf2Dread(cudaSurfaceObject_t surfObj, int x, int y,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void
+surf2Dread(T *data, cudaSurfaceObject_t surfObj, int x, int y,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+template <class T>
+__device__ T
+surf3Dread(cudaSurfaceObject_t surfObj, int x, int y, int z,
+           enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void
+surf1Dwrite(T data, cudaSurfaceObject_t surfObj, int x,
+            enum cudaSurfaceBoundaryMode mode = cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf2Dwrite(T data, cudaSurfaceObject_t surfObj, int x, int y,
+                            enum cudaSurfaceBoundaryMode mode =
+                                cudaBoundaryModeTrap);
+template <class T>
+__device__ void surf3Dwrite(T data, cudaSurfaceObject_t surfObj, int x, int y,
+                            int z,
+                            enum cudaSurfaceBoundaryMode mode =
+                                cudaBoundaryModeTrap);
 
 #endif /* __cplusplus */
 

@@ -26,6 +26,7 @@
 
 #include "hip_runtime_api.h"
 #include "../usmcheck_internal/gpu_common.h"
+#include "../usmcheck_internal/hip_device_functions.h"
 
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -40,6 +41,10 @@
 #define hipGridDim_y (gridDim.y)
 #define hipGridDim_z (gridDim.z)
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
+/* Dynamic shared memory: `HIP_DYNAMIC_SHARED(float, buf)` declares the
+ * kernel's `extern __shared__ float buf[]`. */
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[]
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
 #ifdef __cplusplus
 
@@ -53,6 +58,10 @@ hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
 hipError_t hipLaunchKernel(const void *function_address, dim3 numBlocks,
                            dim3 dimBlocks, void **args, size_t sharedMemBytes,
                            hipStream_t stream);
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim,
+                                      dim3 blockDimX, void **kernelParams,
+                                      unsigned int sharedMemBytes,
+                                      hipStream_t stream);
 }
 
 #if defined(__HIP__)
@@ -115,7 +124,8 @@ inline hipError_t hipHostAlloc(T **ptr, size_t size, unsigned int flags) {
 template <class T>
 inline hipError_t
 hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes,
-                  size_t offset = 0, hipMemcpyKind kind = hipMemcpyHostToDevice) {
+                  size_t offset = 0,
+                  hipMemcpyKind kind = hipMemcpyHostToDevice) {
   return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset,
                              kind);
 }
@@ -133,6 +143,74 @@ inline hipError_t hipMallocManaged(T **devPtr, size_t size,
   return ::hipMallocManaged((void **)(void *)devPtr, size, flags);
 }
 
+
+/* Kernel-taking forms of the C++ API. */
+template <class T>
+inline hipError_t hipLaunchKernel(T *f, dim3 numBlocks, dim3 dimBlocks,
+                                  void **args, size_t sharedMemBytes = 0,
+                                  hipStream_t stream = 0) {
+  return ::hipLaunchKernel((const void *)f, numBlocks, dimBlocks, args,
+                           sharedMemBytes, stream);
+}
+template <class T>
+inline hipError_t hipLaunchCooperativeKernel(T f, dim3 gridDim, dim3 blockDim,
+                                             void **kernelParams,
+                                             unsigned int sharedMemBytes,
+                                             hipStream_t stream) {
+  return ::hipLaunchCooperativeKernel((const void *)f, gridDim, blockDim,
+                                      kernelParams, sharedMemBytes, stream);
+}
+template <class T>
+inline hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, T *f) {
+  return ::hipFuncGetAttributes(attr, (const void *)f);
+}
+template <class T>
+inline hipError_t hipFuncSetAttribute(T *f, hipFuncAttribute attr,
+                                      int value) {
+  return ::hipFuncSetAttribute((const void *)f, attr, value);
+}
+template <class T>
+inline hipError_t hipFuncSetCacheConfig(T *f, hipFuncCache_t config) {
+  return ::hipFuncSetCacheConfig((const void *)f, config);
+}
+template <class T>
+inline hipError_t
+hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T f,
+                                             int blockSize,
+                                             size_t dynSharedMemPerBlk) {
+  return ::hipOccupancyMaxActiveBlocksPerMultiprocessor(
+      numBlocks, (const void *)f, blockSize, dynSharedMemPerBlk);
+}
+template <class T>
+inline hipError_t
+hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, T f,
+                                  size_t dynSharedMemPerBlk = 0,
+                                  int blockSizeLimit = 0) {
+  return ::hipOccupancyMaxPotentialBlockSize(
+      gridSize, blockSize, (const void *)f, dynSharedMemPerBlk, blockSizeLimit);
+}
+template <class T>
+inline hipError_t hipGetSymbolAddress(void **devPtr, const T &symbol) {
+  return ::hipGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T>
+inline hipError_t hipGetSymbolSize(size_t *size, const T &symbol) {
+  return ::hipGetSymbolSize(size, (const void *)&symbol);
+}
+template <class T> hipChannelFormatDesc hipCreateChannelDesc(void);
+
+/* Texture object fetches (HIP Programming Guide, "Texture functions"). */
+template <class T> __device__ T tex1Dfetch(hipTextureObject_t texObj, int x);
+template <class T>
+__device__ void tex1Dfetch(T *ptr, hipTextureObject_t texObj, int x);
+template <class T> __device__ T tex1D(hipTextureObject_t texObj, float x);
+template <class T>
+__device__ T tex2D(hipTextureObject_t texObj, float x, float y);
+template <class T>
+__device__ T tex3D(hipTextureObject_t texObj, float x, float y, float z);
+template <class T>
+__device__ T tex2DLayered(hipTextureObject_t texObj, float x, float y,
+                          int layer);
 #endif /* __cplusplus */
 
 #endif /* USMCHECK_HIP_RUNTIME_H */

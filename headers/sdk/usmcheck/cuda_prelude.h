@@ -10,5 +10,15 @@
  *===----------------------------------------------------------------------===*/
 #ifndef USMCHECK_CUDA_PRELUDE_H
 #define USMCHECK_CUDA_PRELUDE_H
+#if defined(__HIP__)
+/* A .cu file parsed as HIP (hipcc compiles .cu files as HIP): it gets what
+ * clang force-includes in HIP files instead; see usmcheck/hip_prelude.h. */
+#include "hip_prelude.h"
+#else
 #include <cuda_runtime.h>
+/* nvcc compiles host code with the host compiler, and g++ only warns about
+ * the `register` storage class in C++17 (clang makes it an error), so older
+ * CUDA code that uses it builds with nvcc. Match that for the whole file. */
+#pragma clang diagnostic warning "-Wregister"
+#endif
 #endif

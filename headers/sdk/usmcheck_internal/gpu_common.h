@@ -50,6 +50,7 @@
 #define __CUDACC__
 #include <climits>
 #include <cmath>
+#include <stdint.h>
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,12 @@
 #ifndef __forceinline__
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #endif
+/* The toolkit's host_defines.h guard: Thrust's guarded_cuda_runtime_api.h
+ * #undefs __host__ and __device__ unless it sees that the qualifiers come
+ * from the CUDA headers, i.e. this macro is defined. */
+#ifndef __HOST_DEFINES_H__
+#define __HOST_DEFINES_H__
+#endif
 
 #ifdef USMCHECK_CUDA_DEVICE_MATH
 #include <__clang_cuda_libdevice_declares.h>
@@ -106,11 +113,10 @@ __device__ void free(void *ptr);
 }
 #endif
 
-#ifdef __cplusplus
-struct uint3 {
-  unsigned int x, y, z;
-};
+/* Built-in vector types (char1 ... double4, uint3) and make_<type>(). */
+#include "vector_types.h"
 
+#ifdef __cplusplus
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
@@ -120,9 +126,6 @@ struct dim3 {
   __host__ __device__ constexpr operator uint3() const { return {x, y, z}; }
 };
 #else
-typedef struct uint3 {
-  unsigned int x, y, z;
-} uint3;
 typedef struct dim3 {
   unsigned int x, y, z;
 } dim3;
@@ -154,21 +157,137 @@ __device__ void __syncthreads(void);
 __device__ void __threadfence(void);
 __device__ void __threadfence_system(void);
 #endif
-__device__ int atomicAdd(int *address, int val);
-__device__ unsigned int atomicAdd(unsigned int *address, unsigned int val);
-__device__ unsigned long long atomicAdd(unsigned long long *address,
-                                        unsigned long long val);
-__device__ float atomicAdd(float *address, float val);
-__device__ double atomicAdd(double *address, double val);
-__device__ int atomicSub(int *address, int val);
-__device__ int atomicExch(int *address, int val);
-__device__ float atomicExch(float *address, float val);
-__device__ int atomicMin(int *address, int val);
-__device__ int atomicMax(int *address, int val);
-__device__ int atomicCAS(int *address, int compare, int val);
-__device__ unsigned long long atomicCAS(unsigned long long *address,
-                                        unsigned long long compare,
-                                        unsigned long long val);
+
+/* Atomic functions (CUDA C++ Programming Guide, "Atomic Functions"; HIP has
+ * the same names). Each also exists with the _block and _system scopes. */
+#define USMCHECK_ATOMIC(R, NAME, ...)                                          \
+  __device__ R NAME(__VA_ARGS__);                                              \
+  __device__ R NAME##_block(__VA_ARGS__);                                      \
+  __device__ R NAME##_system(__VA_ARGS__);
+#define USMCHECK_ATOMIC_RMW(NAME, T) USMCHECK_ATOMIC(T, NAME, T *address, T val)
+USMCHECK_ATOMIC_RMW(atomicAdd, int)
+USMCHECK_ATOMIC_RMW(atomicAdd, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicAdd, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicAdd, float)
+USMCHECK_ATOMIC_RMW(atomicAdd, double)
+USMCHECK_ATOMIC_RMW(atomicSub, int)
+USMCHECK_ATOMIC_RMW(atomicSub, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicExch, int)
+USMCHECK_ATOMIC_RMW(atomicExch, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicExch, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicExch, float)
+USMCHECK_ATOMIC_RMW(atomicMin, int)
+USMCHECK_ATOMIC_RMW(atomicMin, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicMin, long long)
+USMCHECK_ATOMIC_RMW(atomicMin, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicMax, int)
+USMCHECK_ATOMIC_RMW(atomicMax, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicMax, long long)
+USMCHECK_ATOMIC_RMW(atomicMax, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicInc, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicDec, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicAnd, int)
+USMCHECK_ATOMIC_RMW(atomicAnd, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicAnd, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicOr, int)
+USMCHECK_ATOMIC_RMW(atomicOr, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicOr, unsigned long long)
+USMCHECK_ATOMIC_RMW(atomicXor, int)
+USMCHECK_ATOMIC_RMW(atomicXor, unsigned int)
+USMCHECK_ATOMIC_RMW(atomicXor, unsigned long long)
+USMCHECK_ATOMIC(int, atomicCAS, int *address, int compare, int val)
+USMCHECK_ATOMIC(unsigned int, atomicCAS, unsigned int *address,
+                unsigned int compare, unsigned int val)
+USMCHECK_ATOMIC(unsigned long long, atomicCAS, unsigned long long *address,
+                unsigned long long compare, unsigned long long val)
+USMCHECK_ATOMIC(unsigned short, atomicCAS, unsigned short *address,
+                unsigned short compare, unsigned short val)
+#undef USMCHECK_ATOMIC_RMW
+#undef USMCHECK_ATOMIC
+
+/* Loads and stores with cache hints (CUDA C++ Programming Guide, "Load
+ * Functions Using Cache Hints", "Store Functions Using Cache Hints"; HIP
+ * has them too), for every element type. */
+template <class T> __device__ T __ldcg(const T *ptr);
+template <class T> __device__ T __ldca(const T *ptr);
+template <class T> __device__ T __ldcs(const T *ptr);
+template <class T> __device__ T __ldlu(const T *ptr);
+template <class T> __device__ T __ldcv(const T *ptr);
+template <class T> __device__ void __stwb(T *ptr, T value);
+template <class T> __device__ void __stcg(T *ptr, T value);
+template <class T> __device__ void __stcs(T *ptr, T value);
+template <class T> __device__ void __stwt(T *ptr, T value);
+
+#if defined(__CUDA__)
+/* CUDA's min/max overloads are callable on both sides; clang's device
+ * headers define the device int versions, so host ones are added for int
+ * and host-and-device ones for the other types (CUDA Math API, "Integer
+ * Intrinsics" and the min/max overloads of math_functions.h). */
+#define USMCHECK_MINMAX(Q, A, B, R)                                            \
+  Q inline R min(A a, B b) { return a < b ? (R)a : (R)b; }                   \
+  Q inline R max(A a, B b) { return a > b ? (R)a : (R)b; }
+#define USMCHECK_HD __host__ __device__
+USMCHECK_MINMAX(__host__, int, int, int)
+USMCHECK_MINMAX(USMCHECK_HD, unsigned int, unsigned int, unsigned int)
+USMCHECK_MINMAX(USMCHECK_HD, int, unsigned int, unsigned int)
+USMCHECK_MINMAX(USMCHECK_HD, unsigned int, int, unsigned int)
+USMCHECK_MINMAX(USMCHECK_HD, long, long, long)
+USMCHECK_MINMAX(USMCHECK_HD, unsigned long, unsigned long, unsigned long)
+USMCHECK_MINMAX(USMCHECK_HD, long long, long long, long long)
+USMCHECK_MINMAX(USMCHECK_HD, unsigned long long, unsigned long long,
+                unsigned long long)
+USMCHECK_MINMAX(USMCHECK_HD, float, float, float)
+USMCHECK_MINMAX(USMCHECK_HD, double, double, double)
+USMCHECK_MINMAX(USMCHECK_HD, float, double, double)
+USMCHECK_MINMAX(USMCHECK_HD, double, float, double)
+#undef USMCHECK_HD
+#undef USMCHECK_MINMAX
+#endif
+
+#ifdef USMCHECK_CUDA_DEVICE_MATH
+/* What else __clang_cuda_runtime_wrapper.h adds without the SDK: the warp
+ * intrinsics (__shfl_*_sync, __ballot_sync, __activemask, __syncwarp,
+ * __match_*_sync, __reduce_*_sync) and __ldg for scalars and vector types.
+ * (Its device overloads of std:: math, __clang_cuda_cmath.h, are left out:
+ * a host-side parse does not need them, and with <limits> they cost about
+ * a tenth of the parse time.) The intrinsics need a few SDK names first (the
+ * address-space predicates and conversions of the CUDA Programming Guide,
+ * "Address Space Predicate Functions"), and include crt/sm_70_rt.hpp, which
+ * usmcheck provides. */
+typedef unsigned int cuuint32_t;
+__device__ unsigned int __isGlobal(const void *ptr);
+__device__ unsigned int __isShared(const void *ptr);
+__device__ unsigned int __isConstant(const void *ptr);
+__device__ unsigned int __isLocal(const void *ptr);
+__device__ size_t __cvta_generic_to_global(const void *ptr);
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ size_t __cvta_generic_to_constant(const void *ptr);
+__device__ size_t __cvta_generic_to_local(const void *ptr);
+__device__ void *__cvta_global_to_generic(size_t rawbits);
+__device__ void *__cvta_shared_to_generic(size_t rawbits);
+__device__ void *__cvta_constant_to_generic(size_t rawbits);
+__device__ void *__cvta_local_to_generic(size_t rawbits);
+#include <__clang_cuda_intrinsics.h>
+/* assert() in kernels: glibc's macro calls __assert_fail, which the CUDA
+ * runtime also provides on the device (over __assertfail). */
+extern "C" {
+__device__ void __assertfail(const char *message, const char *file,
+                             unsigned int line, const char *function,
+                             size_t charSize);
+__device__ static inline void __assert_fail(const char *message,
+                                            const char *file,
+                                            unsigned int line,
+                                            const char *function) {
+  __assertfail(message, file, line, function, sizeof(char));
+}
+}
+/* Set by nvcc (to 1) for the rest of the file: code tests it, with #ifdef
+ * or #if, to tell CUDA compilations from host-compiler ones. */
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#endif /* USMCHECK_CUDA_DEVICE_MATH */
+
 #endif /* __cplusplus */
 
 #endif /* USMCHECK_INTERNAL_GPU_COMMON_H */
