@@ -356,8 +356,12 @@ Inferred inferredFlags(const std::string &File,
   } else if (IsHip) {
     if (Lang.empty())
       Out.Front.insert(Out.Front.end(), {"-x", "hip"});
+    // -nogpuinc also stops clang's implicit HIP runtime wrapper, which
+    // hipcc gives every file (HIP code may use __device__ before any
+    // #include); the prelude gives it back through the search path.
     Out.Back.insert(Out.Back.end(),
-                    {"--offload-host-only", "-nogpuinc", "-nogpulib"});
+                    {"--offload-host-only", "-nogpuinc", "-nogpulib", "-include",
+                     H + "/usmcheck/hip_prelude.h"});
   }
   // A real compile command says whether OpenMP is on (the program may
   // guard code with #ifdef _OPENMP); flags alone, or none, leave it to the
