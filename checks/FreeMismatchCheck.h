@@ -10,15 +10,19 @@ namespace clang::tidy::usm {
 /// programming model, and non-USM memory released with a USM free.
 ///
 /// The allocator/deallocator pairs come from the catalog (the Dealloc column
-/// of usm_apis.def). The pointer's origins are resolved conservatively
-/// (utils/AllocOrigins.h): when any definition of the pointer is unknown the
-/// check stays quiet.
+/// of usm_apis.def). The pointer's origins are the provenance engine's
+/// "must" answer at the free (utils/Provenance.h, FreeFact): when any
+/// definition that may reach the free is unknown the check stays quiet.
 class FreeMismatchCheck : public ClangTidyCheck {
 public:
   FreeMismatchCheck(StringRef Name, ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
 };
 
 } // namespace clang::tidy::usm

@@ -20,6 +20,10 @@ public:
       : ClangTidyCheck(Name, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
 };
 
 } // namespace clang::tidy::usm

@@ -15,21 +15,11 @@
 
 #include <algorithm>
 #include <climits>
+#include <mutex>
+#include <queue>
 #include <string_view>
 
 namespace clang::tidy::usm {
-
-bool mergeOrigins(OriginSet &To, const OriginSet &From) {
-  bool Changed = false;
-  for (const Origin &O : From) {
-    auto It = std::lower_bound(To.begin(), To.end(), O);
-    if (It != To.end() && *It == O)
-      continue;
-    To.insert(It, O);
-    Changed = true;
-  }
-  return Changed;
-}
 
 namespace {
 
@@ -60,6 +50,12 @@ bool isCudaDevice(const FunctionDecl *FD) {
     if (isDeviceAnnotation(A->getAnnotation()))
       return true;
   return false;
+}
+
+/// Device numbers, allocator handles, memory spaces: values that decide an
+/// allocation's kind.
+bool isScalar(QualType T) {
+  return T.getNonReferenceType()->isIntegralOrEnumerationType();
 }
 
 bool isPointerLike(QualType T) {
@@ -155,13 +151,56 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-        !FD->isInvalidDecl())
+        !FD->isInvalidDecl()) {
       add(FD);
+      bool Contributes =
+          isa<CXXConstructorDecl>(FD) || isPointerLike(FD->getReturnType());
+      for (const ParmVarDecl *PD : FD->parameters())
+        Contributes |= isPointerLike(PD->getType());
+      if (Contributes)
+        P.Contributors.insert(FD);
+    }
+    return true;
+  }
+
+  /// Stores that reach TU-wide summaries: fields and globals.
+  void noteStore(const Expr *LHS) {
+    if (Stack.empty())
+      return;
+    LHS = LHS->IgnoreParenImpCasts();
+    if (!isPointerLike(LHS->getType()))
+      return;
+    bool Summary = isa<MemberExpr>(LHS);
+    const Expr *Base = LHS;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Summary = VD->hasGlobalStorage();
+    if (Summary)
+      P.Contributors.insert(Stack.back());
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      noteStore(BO->getLHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      noteStore(OC->getArg(0));
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      noteStore(UO->getSubExpr());
     return true;
   }
 
   bool VisitLambdaExpr(LambdaExpr *LE) {
     P.Lambdas[LE->getLambdaClass()] = LE;
+    if (!Stack.empty())
+      P.Contributors.insert(Stack.back());
+    P.Contributors.insert(LE->getCallOperator());
     const FunctionDecl *Op = LE->getCallOperator();
     if (Op && Op->hasBody() && !Op->isDependentContext())
       add(Op);
@@ -181,6 +220,8 @@ public:
       if (A->R == ::usm::Role::Alloc &&
           (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
         P.HasDeviceAlloc = true;
+      if (A->R == ::usm::Role::Free)
+        P.HasFree = true;
       return true;
     }
     if (isLauncher(catalogName(*Callee)))
@@ -248,149 +289,154 @@ private:
 // FunctionRun: the dataflow over one function body.
 //===----------------------------------------------------------------------===//
 
+/// The state of one program point: a persistent map (see Lattice.h).
+struct FlowState {
+  const StateNode *Root = nullptr;
+};
+
 class ProvenanceAnalysis::FunctionRun {
 public:
   FunctionRun(ProvenanceAnalysis &P, const FunctionDecl *FD, bool Final)
-      : P(P), FD(FD), Final(Final) {}
+      : P(P), FD(FD), Final(Final), States(Pool) {}
+
+  /// A block is re-evaluated at most this often; the lattice is finite, so
+  /// the bound only cuts off pathological loops.
+  static constexpr unsigned MaxVisitsPerBlock = 16;
 
   void run() {
-    Stmt *Body = FD->getBody();
-    if (!Body)
+    const FunctionCFG *FC = P.cfgOf(FD);
+    if (!FC)
       return;
-    CFG::BuildOptions Opts;
-    Opts.setAllAlwaysAdd();
-    Opts.AddInitializers = true;
-    Opts.AddCXXDefaultInitExprInCtors = true;
-    std::unique_ptr<CFG> G =
-        CFG::buildCFG(FD, Body, &P.Ctx, Opts);
-    if (!G)
-      return;
+    const CFG &G = *FC->G;
     Device = P.isDeviceFunction(FD);
     DeclareTarget = FD->hasAttr<OMPDeclareTargetDeclAttr>();
 
-    State Entry;
+    FlowState Entry;
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *PD = FD->getParamDecl(I);
       if (isPointerLike(PD->getType()))
-        Entry[Key{PD, nullptr, false}] = {Origin{nullptr, nullptr,
-                                                 ::usm::Kind::None, FD,
-                                                 static_cast<int>(I)}};
+        set(Entry, Key{PD, nullptr, false},
+            {Origin{nullptr, nullptr, ::usm::Kind::None, FD,
+                    static_cast<int>(I)}});
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
       if (MD->getParent()->isLambda()) {
         auto It = P.LambdaSnaps.find(MD->getParent());
         if (It != P.LambdaSnaps.end())
           for (const auto &[K, O] : It->second)
-            Entry[K] = O;
+            set(Entry, K, O);
       }
 
-    // Worklist dataflow in reverse post-order.
-    std::vector<const CFGBlock *> Order = reversePostOrder(*G);
-    std::map<const CFGBlock *, State> Out;
-    std::map<const CFGBlock *, bool> Seen;
-    bool Changed = true;
-    unsigned Rounds = 0;
-    while (Changed && Rounds++ < 16) {
-      Changed = false;
-      for (const CFGBlock *B : Order) {
-        State S = inState(*B, G->getEntry(), Entry, Out);
-        for (const CFGElement &E : *B)
-          transfer(E, S, /*Record=*/false);
-        auto It = Out.find(B);
-        if (It == Out.end() || It->second != S) {
-          Out[B] = std::move(S);
-          Changed = true;
+    // Worklist in reverse post-order: one state per block (its exit); the
+    // states inside a block are recomputed from its entry when needed.
+    const std::vector<const CFGBlock *> &Order = FC->Order;
+    Out.assign(G.getNumBlockIDs(), FlowState{});
+    HasOut.assign(G.getNumBlockIDs(), false);
+    std::vector<unsigned> Visits(Order.size(), 0);
+    std::vector<char> Queued(Order.size(), 0);
+    std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+        Work;
+    if (!Order.empty()) {
+      Work.push(0);
+      Queued[0] = 1;
+    }
+    while (!Work.empty()) {
+      unsigned I = Work.top();
+      Work.pop();
+      Queued[I] = 0;
+      if (Visits[I]++ >= MaxVisitsPerBlock)
+        continue;
+      const CFGBlock *B = Order[I];
+      FlowState S = inState(*B, G.getEntry(), Entry);
+      for (const CFGElement &E : *B)
+        transfer(E, S, /*Record=*/false);
+      unsigned Id = B->getBlockID();
+      if (HasOut[Id] && StateFactory::equal(Out[Id].Root, S.Root))
+        continue;
+      Out[Id] = S;
+      HasOut[Id] = true;
+      for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+        if (const CFGBlock *SB = Succ.getReachableBlock()) {
+          unsigned R = FC->Rank[SB->getBlockID()];
+          if (R < Order.size() && !Queued[R]) {
+            Queued[R] = 1;
+            Work.push(R);
+          }
         }
-      }
     }
     // Final replay: record summaries, accesses and device uses.
     for (const CFGBlock *B : Order) {
-      State S = inState(*B, G->getEntry(), Entry, Out);
+      FlowState S = inState(*B, G.getEntry(), Entry);
       for (const CFGElement &E : *B)
         transfer(E, S, /*Record=*/true);
       // (The exit block is missing from the order when every path ends in
       // a noreturn call; then no reference parameter is written back.)
-      if (B == &G->getExit())
+      if (B == &G.getExit())
         recordReferenceParams(S);
     }
   }
 
 private:
-  /// Blocks reachable from the entry, in reverse post-order. (Unreachable
-  /// successors are null in a clang::CFG, which llvm's RPO iterator does not
-  /// expect.)
-  static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
-    std::vector<const CFGBlock *> Order;
-    std::set<const CFGBlock *> Seen;
-    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
-        Stack;
-    auto Push = [&](const CFGBlock *B) {
-      if (B && Seen.insert(B).second)
-        Stack.push_back({B, B->succ_begin()});
-    };
-    Push(&G.getEntry());
-    while (!Stack.empty()) {
-      const CFGBlock *B = Stack.back().first;
-      if (Stack.back().second != B->succ_end()) {
-        const CFGBlock *Next = Stack.back().second->getReachableBlock();
-        ++Stack.back().second;
-        Push(Next);
-        continue;
-      }
-      Order.push_back(B);
-      Stack.pop_back();
-    }
-    std::reverse(Order.begin(), Order.end());
-    return Order;
-  }
-
-  State inState(const CFGBlock &B, const CFGBlock &EntryBlock,
-                const State &Entry,
-                const std::map<const CFGBlock *, State> &Out) {
+  FlowState inState(const CFGBlock &B, const CFGBlock &EntryBlock,
+                    const FlowState &Entry) {
     if (&B == &EntryBlock)
       return Entry;
-    State S;
+    FlowState S;
     bool First = true;
     for (const CFGBlock::AdjacentBlock &Pred : B.preds()) {
       const CFGBlock *PB = Pred.getReachableBlock();
-      if (!PB)
+      if (!PB || !HasOut[PB->getBlockID()])
         continue;
-      auto It = Out.find(PB);
-      if (It == Out.end())
-        continue;
-      if (First) {
-        S = It->second;
-        First = false;
-        continue;
-      }
-      for (const auto &[K, O] : It->second)
-        mergeOrigins(S[K], O);
+      const FlowState &O = Out[PB->getBlockID()];
+      S.Root = First ? O.Root : States.join(S.Root, O.Root);
+      First = false;
     }
     return S;
   }
 
+  //--- the state ------------------------------------------------------------
+
+  std::uint32_t idOf(const Key &K) {
+    auto [It, New] = Ids.try_emplace(K, static_cast<std::uint32_t>(Ids.size()));
+    if (New && K.Elem)
+      ElemIds[K.Base].push_back({K.Index, It->second});
+    return It->second;
+  }
+  /// The value bound to \p K, or nullptr.
+  const OriginSet *get(const FlowState &S, const Key &K) const {
+    auto It = Ids.find(K);
+    return It == Ids.end() ? nullptr : States.lookup(S.Root, It->second);
+  }
+  void set(FlowState &S, const Key &K, OriginSet O) {
+    S.Root = States.insert(S.Root, idOf(K), Pool.intern(std::move(O)));
+  }
+  void weak(FlowState &S, const Key &K, const OriginSet &O) {
+    S.Root = States.insertJoin(S.Root, idOf(K), Pool.intern(O));
+  }
+
   //--- reading values -------------------------------------------------------
 
-  OriginSet lookup(const Key &K, const State &S) {
-    auto It = S.find(K);
-    if (It != S.end())
-      return It->second;
+  OriginSet lookup(const Key &K, const FlowState &S) {
+    if (const OriginSet *V = get(S, K))
+      return *V;
     if (K.Elem) {
       // arr[i] with i unknown, or arr[c] never stored at c: any element.
       OriginSet Any;
-      for (auto E = S.lower_bound(Key{K.Base, nullptr, true, LONG_MIN});
-           E != S.end() && E->first.Base == K.Base && E->first.Elem; ++E)
-        if (K.Index < 0 || E->first.Index < 0)
-          mergeOrigins(Any, E->second);
+      auto Elems = ElemIds.find(K.Base);
+      if (Elems != ElemIds.end())
+        for (const auto &[Index, Id] : Elems->second)
+          if (K.Index < 0 || Index < 0)
+            if (const OriginSet *V = States.lookup(S.Root, Id))
+              mergeOrigins(Any, *V);
       return Any;
     }
     if (K.Field) {
       // The pointer field of a struct that an allocator filled as a whole
       // (cudaMalloc3D's cudaPitchedPtr).
       if (K.Base) {
-        auto Whole = S.find(Key{K.Base, nullptr, false});
-        if (Whole != S.end() && !Whole->second.empty())
-          return Whole->second;
+        const OriginSet *Whole = get(S, Key{K.Base, nullptr, false});
+        if (Whole && informative(*Whole))
+          return *Whole;
       }
       auto F = P.Fields.find(K.Field);
       return F != P.Fields.end() ? unambiguous(F->second) : OriginSet{};
@@ -407,9 +453,15 @@ private:
   /// *some* object holds. Only when every store agrees does it say anything
   /// about this object; mixed summaries are unknown (quiet).
   static OriginSet unambiguous(const OriginSet &Summary) {
-    for (const Origin &O : Summary)
-      if (O.Site && O.K != Summary.front().K)
+    const Origin *First = nullptr;
+    for (const Origin &O : Summary) {
+      if (!O.Site || O.K == ::usm::Kind::ByArg)
+        continue;
+      if (!First)
+        First = &O;
+      else if (O.K != First->K)
         return {};
+    }
     return Summary;
   }
 
@@ -450,7 +502,7 @@ private:
   }
 
   OriginSet substitute(const OriginSet &In, const CallExpr *Call,
-                       const State &S) {
+                       const FlowState &S) {
     OriginSet Result;
     for (const Origin &O : In) {
       if (O.Param < 0) {
@@ -474,15 +526,18 @@ private:
     return Def;
   }
 
-  OriginSet eval(const Expr *E, const State &S) {
+  OriginSet eval(const Expr *E, const FlowState &S) {
     E = ignoreTemporaries(E);
     if (!E)
       return {};
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (const ::usm::Api *A = apiForCall(*Call)) {
         if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
-          if (auto K = allocationKind(*Call, *A))
-            return {Origin{Call, A, *K, FD, -1}};
+          // A kind that cannot be told stays ByArg: the allocation is
+          // known (for frees), its kind is not (never device).
+          return {Origin{Call, A,
+                         allocationKind(*Call, *A).value_or(::usm::Kind::ByArg),
+                         FD, -1}};
         }
         return {};
       }
@@ -497,7 +552,7 @@ private:
         if (MC->getNumArgs() == 0 && MC->getType()->isPointerType() &&
             MC->getImplicitObjectArgument()) {
           OriginSet O = eval(MC->getImplicitObjectArgument(), S);
-          if (!O.empty())
+          if (informative(O))
             return O;
         }
       }
@@ -580,8 +635,8 @@ private:
       }
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-      OriginSet O = eval(CO->getTrueExpr(), S);
-      mergeOrigins(O, eval(CO->getFalseExpr(), S));
+      OriginSet O = valueOf(CO->getTrueExpr(), S);
+      mergeOrigins(O, valueOf(CO->getFalseExpr(), S));
       return O;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -610,16 +665,40 @@ private:
     return {};
   }
 
+  /// eval() for a value that is stored: what eval() cannot trace (other
+  /// than a null pointer) is Unknown, so that "must" questions see it.
+  OriginSet valueOf(const Expr *E, const FlowState &S) {
+    OriginSet O = eval(E, S);
+    if (!O.empty())
+      return O;
+    const Expr *Stripped = stripCasts(E);
+    if (!Stripped || Stripped->isValueDependent() ||
+        Stripped->isNullPointerConstant(P.Ctx,
+                                        Expr::NPC_ValueDependentIsNotNull))
+      return O;
+    if (!Stripped->getType()->isPointerType())
+      return O;
+    return {Origin::unknown()};
+  }
+
+  /// Does \p O say anything beyond "unknown"?
+  static bool informative(const OriginSet &O) {
+    for (const Origin &X : O)
+      if (!X.isUnknown() && X.K != ::usm::Kind::ByArg)
+        return true;
+    return false;
+  }
+
   //--- writing values -------------------------------------------------------
 
-  void assign(const Expr *LHS, const OriginSet &O, State &S, bool Record) {
+  void assign(const Expr *LHS, const OriginSet &O, FlowState &S, bool Record) {
     LHS = LHS->IgnoreParens();
     Key K;
     if (keyOf(LHS, K)) {
       if (K.Elem && K.Index < 0)
-        mergeOrigins(S[K], O); // unknown element: weak update
+        weak(S, K, O); // unknown element: weak update
       else
-        S[K] = O;
+        set(S, K, O);
       if (Record && K.Field)
         mergeOrigins(P.Fields[K.Field], withoutParams(O));
       if (Record && !K.Field)
@@ -645,26 +724,25 @@ private:
     return R;
   }
 
-  void recordReferenceParams(const State &S) {
+  void recordReferenceParams(const FlowState &S) {
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *PD = FD->getParamDecl(I);
       if (!PD->getType()->isReferenceType() ||
           !PD->getType().getNonReferenceType()->isPointerType())
         continue;
-      auto It = S.find(Key{PD, nullptr, false});
-      if (It != S.end())
-        mergeOrigins(P.OutParams[{FD, I}], withoutParams(It->second));
+      if (const OriginSet *V = get(S, Key{PD, nullptr, false}))
+        mergeOrigins(P.OutParams[{FD, I}], withoutParams(*V));
     }
   }
 
   //--- transfer -------------------------------------------------------------
 
-  void transfer(const CFGElement &E, State &S, bool Record) {
+  void transfer(const CFGElement &E, FlowState &S, bool Record) {
     if (auto Init = E.getAs<CFGInitializer>()) {
       const CXXCtorInitializer *CI = Init->getInitializer();
       if (FieldDecl *F = CI->getMember()) {
         OriginSet O = eval(CI->getInit(), S);
-        S[Key{nullptr, F, false}] = O;
+        set(S, Key{nullptr, F, false}, O);
         if (Record)
           mergeOrigins(P.Fields[F], withoutParams(O));
       }
@@ -676,13 +754,15 @@ private:
     const Stmt *St = CS->getStmt();
     if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
       observe(St, S);
+    if (Record && Final)
+      recordFree(St, S);
 
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           if (VD->getInit() && isPointerLike(VD->getType())) {
             Key K{VD, nullptr, false};
-            S[K] = eval(VD->getInit(), S);
+            set(S, K, valueOf(VD->getInit(), S));
             initAggregate(VD, VD->getInit(), S);
           }
       return;
@@ -690,12 +770,12 @@ private:
     if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
       if (BO->getOpcode() == BO_Assign &&
           isPointerLike(BO->getLHS()->getType()))
-        assign(BO->getLHS(), eval(BO->getRHS(), S), S, Record);
+        assign(BO->getLHS(), valueOf(BO->getRHS(), S), S, Record);
       return;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St)) {
       if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-        assign(OC->getArg(0), eval(OC->getArg(1), S), S, Record);
+        assign(OC->getArg(0), valueOf(OC->getArg(1), S), S, Record);
       return;
     }
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
@@ -709,7 +789,7 @@ private:
           if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
             Key K{VD, nullptr, false};
             OriginSet O = lookup(K, S);
-            if (!O.empty())
+            if (informative(O))
               Snap[K] = withoutParams(O);
           }
       State &Dst = P.LambdaSnaps[LE->getLambdaClass()];
@@ -727,15 +807,15 @@ private:
   /// `T v = {...}` / `T v{...}`: the fields of a local aggregate (or the
   /// elements of an array of pointers) get exactly the listed values, so
   /// the TU-wide field summary does not apply to them.
-  void initAggregate(const VarDecl *VD, const Expr *Init, State &S) {
+  void initAggregate(const VarDecl *VD, const Expr *Init, FlowState &S) {
     const auto *IL = dyn_cast<InitListExpr>(ignoreTemporaries(Init));
     if (!IL)
       return;
     if (IL->isSemanticForm() && IL->getType()->isArrayType()) {
       for (unsigned I = 0; I < IL->getNumInits(); ++I) {
         OriginSet O = eval(IL->getInit(I), S);
-        S[Key{VD, nullptr, true, static_cast<long>(I)}] = O;
-        mergeOrigins(S[Key{VD, nullptr, true, -1}], O);
+        set(S, Key{VD, nullptr, true, static_cast<long>(I)}, O);
+        weak(S, Key{VD, nullptr, true, -1}, O);
       }
       return;
     }
@@ -745,21 +825,22 @@ private:
     unsigned I = 0;
     for (const FieldDecl *F : RD->fields()) {
       if (F->getType()->isPointerType())
-        S[Key{VD, F, false}] =
-            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{};
+        set(S, Key{VD, F, false},
+            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{});
       ++I;
     }
   }
 
-  void transferCall(const CallExpr *Call, State &S, bool Record) {
+  void transferCall(const CallExpr *Call, FlowState &S, bool Record) {
     if (const ::usm::Api *A = apiForCall(*Call)) {
       if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
         return;
       const Expr *Out = argAt(*Call, A->Ptr);
-      auto K = allocationKind(*Call, *A);
-      if (!Out || !K)
+      if (!Out)
         return;
-      OriginSet O{Origin{Call, A, *K, FD, -1}};
+      OriginSet O{Origin{Call, A,
+                         allocationKind(*Call, *A).value_or(::usm::Kind::ByArg),
+                         FD, -1}};
       Out = stripCasts(Out);
       if (const auto *UO = dyn_cast<UnaryOperator>(Out);
           UO && UO->getOpcode() == UO_AddrOf) {
@@ -805,8 +886,52 @@ private:
       }
       // An unknown function receives the address: the value is unknown.
       if (AddrOf)
-        S[K] = {};
+        set(S, K, {Origin::unknown()});
     }
+  }
+
+  //--- frees -----------------------------------------------------------------
+
+  /// A catalog deallocation (call or delete-expression): which allocations
+  /// reach its pointer on every path, when that is known.
+  void recordFree(const Stmt *St, const FlowState &S) {
+    const ::usm::Api *FreeApi = nullptr;
+    const Expr *Ptr = nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      const ::usm::Api *A = apiForCall(*Call);
+      if (!A || A->R != ::usm::Role::Free)
+        return;
+      FreeApi = A;
+      Ptr = argAt(*Call, A->Ptr);
+    } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St)) {
+      if (!Del->getOperatorDelete())
+        return;
+      FreeApi = ::usm::findApi(catalogName(*Del->getOperatorDelete()));
+      Ptr = Del->getArgument();
+    }
+    if (!FreeApi || !Ptr)
+      return;
+    FreeFact F;
+    F.Free = cast<Expr>(St);
+    F.FreeApi = FreeApi;
+    F.Fn = FD;
+    const Expr *E = stripCasts(Ptr);
+    bool Eligible = isa<CXXNewExpr>(E);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const ::usm::Api *A = apiForCall(*Call))
+        Eligible = A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Eligible = VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
+                   !P.addressEscapes(FD, VD);
+    if (Eligible) {
+      F.Origins = eval(E, S);
+      F.Known = !F.Origins.empty();
+      for (const Origin &O : F.Origins)
+        F.Known &= O.Site != nullptr;
+    }
+    if (P.FreeIndex.try_emplace(F.Free, P.FreeFacts.size()).second)
+      P.FreeFacts.push_back(std::move(F));
   }
 
   //--- observing accesses and device uses -----------------------------------
@@ -876,7 +1001,7 @@ private:
     return AccessKind::None;
   }
 
-  void access(const Expr *At, const Expr *Ptr, AccessKind AK, State &S,
+  void access(const Expr *At, const Expr *Ptr, AccessKind AK, FlowState &S,
               const FunctionDecl *Via = nullptr, const Expr *ViaAt = nullptr,
               bool ViaLibrary = false) {
     if (AK == AccessKind::None)
@@ -900,7 +1025,9 @@ private:
     H.Pointer = Ptr;
     H.Fn = FD;
     H.AK = AK;
-    H.Origins = O;
+    for (const Origin &X : O)
+      if (!X.isUnknown() && X.K != ::usm::Kind::ByArg)
+        H.Origins.push_back(X);
     H.Via = Via;
     H.ViaAt = ViaAt;
     H.ViaLibrary = ViaLibrary;
@@ -919,7 +1046,7 @@ private:
   }
 
   void libraryCall(const Expr *At, const FunctionDecl &Callee,
-                   llvm::ArrayRef<const Expr *> Args, State &S) {
+                   llvm::ArrayRef<const Expr *> Args, FlowState &S) {
     std::string Name = hostAccessName(Callee);
     for (const ::usm::HostAccess &HA : ::usm::hostAccesses()) {
       if (HA.Name != Name)
@@ -937,7 +1064,8 @@ private:
   /// printf/scanf families: %s reads (printf) and every conversion of scanf
   /// writes through its pointer; %n writes; %p only prints the value.
   void formatCall(const Expr *At, const FunctionDecl &Callee,
-                  llvm::ArrayRef<const Expr *> Args, int FormatIdx, State &S) {
+                  llvm::ArrayRef<const Expr *> Args, int FormatIdx,
+                  FlowState &S) {
     if (FormatIdx < 0 || static_cast<size_t>(FormatIdx) >= Args.size())
       return;
     const auto *Lit =
@@ -988,7 +1116,7 @@ private:
     }
   }
 
-  void deviceUse(const Stmt *Anchor, const Expr *Ptr, State &S) {
+  void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S) {
     for (const Origin &O : eval(Ptr, S))
       if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
         P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
@@ -1007,7 +1135,7 @@ private:
       collectRefs(C, Out);
   }
 
-  void observe(const Stmt *St, State &S) {
+  void observe(const Stmt *St, FlowState &S) {
     if (const auto *D = dyn_cast<OMPExecutableDirective>(St)) {
       if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
           D->hasAssociatedStmt()) {
@@ -1104,6 +1232,13 @@ private:
   bool Final;
   bool Device = false;
   bool DeclareTarget = false;
+  OriginSetPool Pool;
+  StateFactory States;
+  std::map<Key, std::uint32_t> Ids;
+  /// Ids of the element locations of each array (constant index or -1).
+  std::map<const Decl *, std::vector<std::pair<long, std::uint32_t>>> ElemIds;
+  std::vector<FlowState> Out; ///< per block id: the state at its exit
+  std::vector<bool> HasOut;
 };
 
 //===----------------------------------------------------------------------===//
@@ -1114,15 +1249,71 @@ ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {}
 ProvenanceAnalysis::~ProvenanceAnalysis() = default;
 
 void ProvenanceAnalysis::run() {
+  if (Ran)
+    return;
+  Ran = true;
   Collector C(*this);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (!HasDeviceAlloc)
+  if (!HasDeviceAlloc && !HasFree)
     return;
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.
   for (int Round = 0; Round < 3; ++Round)
     for (const FunctionDecl *FD : Functions)
-      analyzeFunction(FD, Round == 2);
+      if (Round == 2 || Contributors.contains(FD))
+        analyzeFunction(FD, Round == 2);
+}
+
+/// Blocks reachable from the entry, in reverse post-order. (Unreachable
+/// successors are null in a clang::CFG, which llvm's RPO iterator does not
+/// expect.)
+static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+  std::vector<const CFGBlock *> Order;
+  std::vector<char> Seen(G.getNumBlockIDs(), 0);
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  auto Push = [&](const CFGBlock *B) {
+    if (B && !Seen[B->getBlockID()]) {
+      Seen[B->getBlockID()] = 1;
+      Stack.push_back({B, B->succ_begin()});
+    }
+  };
+  Push(&G.getEntry());
+  while (!Stack.empty()) {
+    const CFGBlock *B = Stack.back().first;
+    if (Stack.back().second != B->succ_end()) {
+      const CFGBlock *Next = Stack.back().second->getReachableBlock();
+      ++Stack.back().second;
+      Push(Next);
+      continue;
+    }
+    Order.push_back(B);
+    Stack.pop_back();
+  }
+  std::reverse(Order.begin(), Order.end());
+  return Order;
+}
+
+const ProvenanceAnalysis::FunctionCFG *
+ProvenanceAnalysis::cfgOf(const FunctionDecl *FD) {
+  auto [It, New] = CFGs.try_emplace(FD);
+  if (!New)
+    return It->second.G ? &It->second : nullptr;
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return nullptr;
+  CFG::BuildOptions Opts;
+  Opts.setAllAlwaysAdd();
+  Opts.AddInitializers = true;
+  Opts.AddCXXDefaultInitExprInCtors = true;
+  FunctionCFG &FC = It->second;
+  FC.G = CFG::buildCFG(FD, Body, &Ctx, Opts);
+  if (!FC.G)
+    return nullptr;
+  FC.Order = reversePostOrder(*FC.G);
+  FC.Rank.assign(FC.G->getNumBlockIDs(), UINT_MAX);
+  for (unsigned I = 0; I < FC.Order.size(); ++I)
+    FC.Rank[FC.Order[I]->getBlockID()] = I;
+  return &FC;
 }
 
 void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
@@ -1131,6 +1322,69 @@ void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
     return;
   FunctionRun R(*this, FD, Final);
   R.run();
+}
+
+const FreeFact *ProvenanceAnalysis::freeFact(const Expr *Free) const {
+  auto It = FreeIndex.find(Free);
+  return It == FreeIndex.end() ? nullptr : &FreeFacts[It->second];
+}
+
+namespace {
+/// Variables whose address is taken other than as the out-parameter of a
+/// catalog allocator (cudaMalloc(&p, n)).
+void collectEscapes(const Stmt *S, std::set<const VarDecl *> &Out,
+                    std::set<const Stmt *> &AllocOut) {
+  if (!S)
+    return;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const ::usm::Api *A = apiForCall(*Call))
+      if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
+        if (const Expr *Arg = argAt(*Call, A->Ptr))
+          AllocOut.insert(stripCasts(Arg));
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->getOpcode() == UO_AddrOf && !AllocOut.count(UO))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Out.insert(VD);
+  if (const auto *LE = dyn_cast<LambdaExpr>(S))
+    collectEscapes(LE->getBody(), Out, AllocOut);
+  for (const Stmt *C : S->children())
+    collectEscapes(C, Out, AllocOut);
+}
+} // namespace
+
+bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
+                                        const VarDecl *VD) {
+  auto [It, New] = Escapes.try_emplace(FD);
+  if (New) {
+    std::set<const Stmt *> AllocOut;
+    collectEscapes(FD->getBody(), It->second, AllocOut);
+  }
+  return It->second.count(VD) != 0;
+}
+
+namespace {
+std::mutex SharedMutex;
+std::map<const ASTContext *, std::unique_ptr<ProvenanceAnalysis>> Shared;
+} // namespace
+
+ProvenanceAnalysis &ProvenanceAnalysis::forTU(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Lock(SharedMutex);
+  auto &PA = Shared[&Ctx];
+  if (!PA)
+    PA = std::make_unique<ProvenanceAnalysis>(Ctx);
+  return *PA;
+}
+
+void ProvenanceAnalysis::release(const ASTContext &Ctx) {
+  std::unique_ptr<ProvenanceAnalysis> Gone;
+  std::lock_guard<std::mutex> Lock(SharedMutex);
+  auto It = Shared.find(&Ctx);
+  if (It == Shared.end())
+    return;
+  Gone = std::move(It->second);
+  Shared.erase(It);
 }
 
 const std::vector<DeviceUse> &

@@ -35,10 +35,12 @@
 #define USMCHECK_CHECKS_UTILS_PROVENANCE_H
 
 #include "Catalog.h"
+#include "Lattice.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <memory>
@@ -48,28 +50,10 @@
 namespace clang {
 class ParentMap;
 class CFG;
+class CFGBlock;
 } // namespace clang
 
 namespace clang::tidy::usm {
-
-/// Where a pointer value may come from.
-struct Origin {
-  const Expr *Site = nullptr;      ///< allocation call, or nullptr for Param
-  const ::usm::Api *A = nullptr;   ///< catalog row of the allocator
-  ::usm::Kind K = ::usm::Kind::None;
-  const FunctionDecl *Fn = nullptr; ///< function containing Site
-  int Param = -1;                   ///< >= 0: value of that parameter
-  bool operator<(const Origin &O) const {
-    return Site != O.Site ? Site < O.Site : Param < O.Param;
-  }
-  bool operator==(const Origin &O) const {
-    return Site == O.Site && Param == O.Param;
-  }
-  bool isDevice() const { return Site && K == ::usm::Kind::Device; }
-};
-
-/// Sorted, duplicate-free.
-using OriginSet = std::vector<Origin>;
 
 enum class AccessKind { None, Read, Write, ReadWrite };
 
@@ -93,14 +77,38 @@ struct DeviceUse {
   const FunctionDecl *Fn = nullptr;
 };
 
+/// A deallocation (catalog free call or delete-expression) and the
+/// allocations that reach its pointer.
+struct FreeFact {
+  const Expr *Free = nullptr;          ///< CallExpr or CXXDeleteExpr
+  const ::usm::Api *FreeApi = nullptr; ///< catalog row of the deallocator
+  const FunctionDecl *Fn = nullptr;    ///< function containing Free
+  OriginSet Origins;                   ///< allocations that may reach it
+  /// True when the pointer holds memory of Origins on every path: it is a
+  /// local variable whose address does not escape (or an allocation
+  /// expression), and no path brings a parameter or an untraced value.
+  bool Known = false;
+};
+
 class ProvenanceAnalysis {
 public:
   explicit ProvenanceAnalysis(ASTContext &Ctx);
   ~ProvenanceAnalysis();
 
-  /// Analyses the translation unit. Cheap when the TU allocates no device
-  /// memory: then nothing beyond the collector runs.
+  /// The analysis of \p Ctx's translation unit that every check shares
+  /// (created on first use; run() it before asking).
+  static ProvenanceAnalysis &forTU(ASTContext &Ctx);
+  /// Drops the shared analysis of \p Ctx (at the end of the TU).
+  static void release(const ASTContext &Ctx);
+
+  /// Analyses the translation unit (once; later calls do nothing). Cheap
+  /// when the TU neither allocates device memory nor frees USM memory: then
+  /// nothing beyond the collector runs.
   void run();
+
+  /// Every catalog deallocation in host code, in CFG order per function.
+  const std::vector<FreeFact> &frees() const { return FreeFacts; }
+  const FreeFact *freeFact(const Expr *Free) const;
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
@@ -157,6 +165,15 @@ private:
   friend class FunctionRun;
 
   void analyzeFunction(const FunctionDecl *FD, bool Final);
+
+  /// The CFG of a body, built once and kept for every round.
+  struct FunctionCFG {
+    std::unique_ptr<CFG> G;
+    std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
+    std::vector<unsigned> Rank;          ///< block id -> index in Order
+  };
+  const FunctionCFG *cfgOf(const FunctionDecl *FD);
+  std::map<const FunctionDecl *, FunctionCFG> CFGs;
   const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
 
   ASTContext &Ctx;
@@ -166,13 +183,24 @@ private:
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       CallSites;
-  std::set<const CallExpr *> DeviceCalls;
-  std::set<const LambdaExpr *> DeviceLambdas;
-  std::set<const CXXRecordDecl *> DeviceRecords;
-  std::set<const Stmt *> Ignored; ///< OpenMP clause expressions
-  std::set<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  llvm::DenseSet<const CallExpr *> DeviceCalls;
+  llvm::DenseSet<const LambdaExpr *> DeviceLambdas;
+  llvm::DenseSet<const CXXRecordDecl *> DeviceRecords;
+  llvm::DenseSet<const Stmt *> Ignored;     ///< OpenMP clause expressions
+  llvm::DenseSet<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  /// Functions whose body can add to a summary (pointer parameters or
+  /// result, stores to fields or globals, lambdas, constructors); the others
+  /// run only in the final round.
+  llvm::DenseSet<const FunctionDecl *> Contributors;
   const Decl *RequiresUSM = nullptr;
   bool HasDeviceAlloc = false;
+  bool HasFree = false;
+  bool Ran = false;
+
+  bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
+  std::map<const FunctionDecl *, std::set<const VarDecl *>> Escapes;
+  std::vector<FreeFact> FreeFacts;
+  std::map<const Expr *, size_t> FreeIndex;
 
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
@@ -190,9 +218,6 @@ private:
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
 };
-
-/// Adds the origins of \p From to \p To; true if \p To changed.
-bool mergeOrigins(OriginSet &To, const OriginSet &From);
 
 } // namespace clang::tidy::usm
 
