@@ -1,4 +1,5 @@
-//===- Lattice.h - the values of the provenance engine --------------------===//
+//===- Lattice.h - the values of the provenance engine
+//---------------------===//
 //
 // What the engine knows about one pointer-holding location at one program
 // point, and the persistent map from locations to those values that the
@@ -55,9 +56,11 @@ struct Origin {
   /// Lifetime: the free that released this allocation on the path, or null
   /// while it is live.
   const Expr *FreedAt = nullptr;
-  /// The allocation's kind depends on the device argument, which was this
-  /// parameter of Fn (>= 0): the kind is resolved where Fn is called.
-  int DevParam = -1;
+  /// The allocation's kind is decided by an argument (device number or
+  /// allocator handle) that was parameter ArgParam (>= 0) of ArgFn: the
+  /// kind is resolved where ArgFn is called (symbolic device).
+  int ArgParam = -1;
+  const FunctionDecl *ArgFn = nullptr;
 
   /// An untraceable value (neither an allocation nor a parameter).
   static Origin unknown() {
@@ -65,6 +68,24 @@ struct Origin {
     O.Param = UnknownParam;
     return O;
   }
+  /// Scalar values (device numbers, allocator handles, memory spaces) use
+  /// the same sets: a constant that selects kind K, or the initial device.
+  static Origin selector(::usm::Kind K) {
+    Origin O;
+    O.Param = SelectorBase - static_cast<int>(K);
+    O.K = K;
+    return O;
+  }
+  static Origin initialDevice() {
+    Origin O;
+    O.Param = InitialDeviceParam;
+    O.K = ::usm::Kind::Host;
+    return O;
+  }
+  bool isSelector() const {
+    return !Site && Param <= SelectorBase && Param > SelectorBase - 16;
+  }
+  bool isInitialDevice() const { return !Site && Param == InitialDeviceParam; }
   bool isUnknown() const { return !Site && Param == UnknownParam; }
   bool isParam() const { return !Site && Param >= 0; }
   bool isDevice() const { return Site && K == ::usm::Kind::Device; }
@@ -77,11 +98,14 @@ struct Origin {
   }
   /// Total order over every field (for interning).
   bool fullLess(const Origin &O) const {
-    return std::tie(Site, Param, K, A, Fn, FreedAt, DevParam) <
-           std::tie(O.Site, O.Param, O.K, O.A, O.Fn, O.FreedAt, O.DevParam);
+    return std::tie(Site, Param, K, A, Fn, FreedAt, ArgParam, ArgFn) <
+           std::tie(O.Site, O.Param, O.K, O.A, O.Fn, O.FreedAt, O.ArgParam,
+                    O.ArgFn);
   }
 
   static constexpr int UnknownParam = -100;
+  static constexpr int InitialDeviceParam = -101;
+  static constexpr int SelectorBase = -200;
 };
 
 /// Sorted (by site, then parameter), duplicate-free.

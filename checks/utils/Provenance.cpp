@@ -1,4 +1,5 @@
 #include "Provenance.h"
+#include "Queries.h"
 #include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -12,6 +13,8 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 
 #include <algorithm>
 #include <climits>
@@ -56,6 +59,35 @@ bool isCudaDevice(const FunctionDecl *FD) {
 /// allocation's kind.
 bool isScalar(QualType T) {
   return T.getNonReferenceType()->isIntegralOrEnumerationType();
+}
+
+/// Is \p Call the model's "initial device" call (omp_get_initial_device()),
+/// as models.def names it?
+bool isInitialDeviceCall(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || Call.getNumArgs() != 0)
+    return false;
+  std::string Name = catalogName(*Callee) + "()";
+  for (const ::usm::ModelInfo &M : ::usm::models())
+    if (!M.HostDevice.empty() && M.HostDevice == Name)
+      return true;
+  return false;
+}
+
+bool hasInitialDevice(::usm::Model M) {
+  return !::usm::modelInfo(M).HostDevice.empty();
+}
+
+/// A constant that a kind query answers with, or nullptr.
+const ::usm::QueryAnswer *queryAnswerOf(const Expr *E) {
+  E = stripCasts(E);
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const ::usm::QueryAnswer *A =
+          ::usm::findQueryAnswer(constantName(*DRE->getDecl())))
+    return A;
+  return ::usm::findQueryAnswer(DRE->getDecl()->getName());
 }
 
 bool isPointerLike(QualType T) {
@@ -289,6 +321,22 @@ private:
 // FunctionRun: the dataflow over one function body.
 //===----------------------------------------------------------------------===//
 
+/// Hashing of locations for the id table.
+struct KeyInfo {
+  using Key = ProvenanceAnalysis::Key;
+  static Key getEmptyKey() {
+    return Key{llvm::DenseMapInfo<const Decl *>::getEmptyKey(), nullptr};
+  }
+  static Key getTombstoneKey() {
+    return Key{llvm::DenseMapInfo<const Decl *>::getTombstoneKey(), nullptr};
+  }
+  static unsigned getHashValue(const Key &K) {
+    return static_cast<unsigned>(
+        llvm::hash_combine(K.Base, K.Field, K.Elem, K.Index));
+  }
+  static bool isEqual(const Key &A, const Key &B) { return A == B; }
+};
+
 /// The state of one program point: a persistent map (see Lattice.h).
 struct FlowState {
   const StateNode *Root = nullptr;
@@ -314,7 +362,7 @@ public:
     FlowState Entry;
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *PD = FD->getParamDecl(I);
-      if (isPointerLike(PD->getType()))
+      if (isPointerLike(PD->getType()) || isScalar(PD->getType()))
         set(Entry, Key{PD, nullptr, false},
             {Origin{nullptr, nullptr, ::usm::Kind::None, FD,
                     static_cast<int>(I)}});
@@ -387,11 +435,152 @@ private:
       const CFGBlock *PB = Pred.getReachableBlock();
       if (!PB || !HasOut[PB->getBlockID()])
         continue;
-      const FlowState &O = Out[PB->getBlockID()];
+      FlowState O = Out[PB->getBlockID()];
+      refineEdge(*PB, B, O);
       S.Root = First ? O.Root : States.join(S.Root, O.Root);
       First = false;
     }
     return S;
+  }
+
+  //--- kind queries on branch edges -----------------------------------------
+
+  /// A branch on a run-time kind query: on which edges (0: true, 1: false)
+  /// the pointer at K is known not to be device memory.
+  struct Guard {
+    Key K;
+    bool NotDevice[2] = {false, false};
+  };
+
+  /// The pointer a query's answer is about, when \p E holds that answer: the
+  /// query call itself, a variable it was stored in, or a field of the
+  /// struct it filled.
+  const Expr *answerSource(const Expr *E) {
+    E = stripCasts(E);
+    if (!E)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const ::usm::Api *A = apiForCall(*Call);
+      const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+      if (Q && Q->Answer == ::usm::RET && Q->TrueMeans == ::usm::Kind::None)
+        return argAt(*Call, A->Ptr);
+      return nullptr;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (!ME->isArrow())
+        E = stripCasts(ME->getBase());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        auto It = QueryVars.find(VD);
+        if (It != QueryVars.end())
+          if (const ::usm::Api *A = apiForCall(*It->second))
+            return argAt(*It->second, A->Ptr);
+      }
+    return nullptr;
+  }
+
+  /// A boolean query call (omp_target_is_accessible): its pointer and the
+  /// kind a true answer means.
+  const Expr *booleanQuery(const Expr *E, ::usm::Kind &K) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(E));
+    const ::usm::Api *A = Call ? apiForCall(*Call) : nullptr;
+    const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+    if (!Q || Q->TrueMeans == ::usm::Kind::None)
+      return nullptr;
+    K = Q->TrueMeans;
+    return argAt(*Call, A->Ptr);
+  }
+
+  bool parseGuard(const Expr *C, bool Negated, Guard &G) {
+    C = C->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(C);
+        UO && UO->getOpcode() == UO_LNot)
+      return parseGuard(UO->getSubExpr(), !Negated, G);
+    const Expr *Ptr = nullptr;
+    ::usm::Kind K = ::usm::Kind::None;
+    bool IsK = true; // the true edge means "the pointer is K"
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      const ::usm::QueryAnswer *Ans = queryAnswerOf(R);
+      const Expr *Src = L;
+      if (!Ans) {
+        Ans = queryAnswerOf(L);
+        Src = R;
+      }
+      if (Ans) {
+        Ptr = answerSource(Src);
+        K = Ans->K;
+      } else {
+        // query(...) == 0 / != 0
+        const Expr *Zero = R, *Q = L;
+        if (!stripCasts(Zero)->isNullPointerConstant(
+                P.Ctx, Expr::NPC_ValueDependentIsNotNull))
+          std::swap(Zero, Q);
+        if (stripCasts(Zero)->isNullPointerConstant(
+                P.Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+          Ptr = booleanQuery(Q, K);
+          IsK = false; // == 0: the true edge means "not K"
+        }
+      }
+      if (BO->getOpcode() == BO_NE)
+        IsK = !IsK;
+    } else {
+      Ptr = booleanQuery(C, K);
+    }
+    if (!Ptr)
+      return false;
+    if (Negated)
+      IsK = !IsK;
+    if (!keyOf(stripCasts(Ptr), G.K))
+      return false;
+    bool NotDevIfK = K != ::usm::Kind::Device;
+    bool NotDevIfNotK = K == ::usm::Kind::Device;
+    G.NotDevice[0] = IsK ? NotDevIfK : NotDevIfNotK;
+    G.NotDevice[1] = IsK ? NotDevIfNotK : NotDevIfK;
+    return G.NotDevice[0] || G.NotDevice[1];
+  }
+
+  const Guard *guardOf(const CFGBlock &B) {
+    auto [It, New] = Guards.try_emplace(B.getBlockID());
+    if (New) {
+      It->second.second = false;
+      const Stmt *Term = B.getTerminatorStmt();
+      const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+      // The last block of `a || b` / `a && b` in a condition branches on b.
+      if (Term && !isa<BinaryOperator>(Term)) {
+        while (const auto *L = dyn_cast_or_null<BinaryOperator>(
+                   C ? C->IgnoreParens() : nullptr)) {
+          if (!L->isLogicalOp())
+            break;
+          C = L->getRHS();
+        }
+      }
+      if (C)
+        It->second.second = parseGuard(C, false, It->second.first);
+    }
+    return It->second.second ? &It->second.first : nullptr;
+  }
+
+  /// The state that flows from \p From into \p To: where a kind query
+  /// said the pointer is not device memory, its device origins (and the
+  /// parameter it was) do not flow there.
+  void refineEdge(const CFGBlock &From, const CFGBlock &To, FlowState &S) {
+    if (From.succ_size() != 2 || !From.getTerminatorStmt())
+      return;
+    const CFGBlock *T = From.succ_begin()->getReachableBlock();
+    const CFGBlock *F = (From.succ_begin() + 1)->getReachableBlock();
+    int Edge = (&To == T && &To != F) ? 0 : (&To == F && &To != T) ? 1 : -1;
+    if (Edge < 0)
+      return;
+    const Guard *G = guardOf(From);
+    if (!G || !G->NotDevice[Edge])
+      return;
+    OriginSet Kept;
+    for (const Origin &O : lookup(G->K, S))
+      if (!O.isDevice() && !O.isParam())
+        Kept.push_back(O);
+    set(S, G->K, std::move(Kept));
   }
 
   //--- the state ------------------------------------------------------------
@@ -504,9 +693,21 @@ private:
   OriginSet substitute(const OriginSet &In, const CallExpr *Call,
                        const FlowState &S) {
     OriginSet Result;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->getDefinition())
+      Callee = Callee->getDefinition();
     for (const Origin &O : In) {
       if (O.Param < 0) {
-        mergeOrigins(Result, {O});
+        Origin X = O;
+        if (X.Site && X.ArgParam >= 0 && X.ArgFn == Callee) {
+          unsigned I = static_cast<unsigned>(X.ArgParam);
+          if (I < Call->getNumArgs() && !isa<CXXOperatorCallExpr>(Call))
+            resolveKindArg(X, scalarValue(Call->getArg(I), S),
+                           X.A && X.A->K != ::usm::Kind::ByArg);
+          else
+            X.ArgParam = -1, X.ArgFn = nullptr;
+        }
+        mergeOrigins(Result, {X});
         continue;
       }
       if (static_cast<unsigned>(O.Param) < Call->getNumArgs() &&
@@ -535,9 +736,7 @@ private:
         if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
           // A kind that cannot be told stays ByArg: the allocation is
           // known (for frees), its kind is not (never device).
-          return {Origin{Call, A,
-                         allocationKind(*Call, *A).value_or(::usm::Kind::ByArg),
-                         FD, -1}};
+          return {allocOrigin(Call, A, S)};
         }
         return {};
       }
@@ -560,7 +759,12 @@ private:
         auto It = P.Returns.find(Callee);
         if (It != P.Returns.end())
           return substitute(It->second, Call, S);
+        return {};
       }
+      Key K;
+      if (Call->getType()->isPointerType() && elementKey(Call, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
       return {};
     }
     if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
@@ -665,6 +869,257 @@ private:
     return {};
   }
 
+  /// The value of a device number, allocator handle or memory space.
+  OriginSet scalarValue(const Expr *E, const FlowState &S) {
+    E = stripCasts(E);
+    if (!E)
+      return {};
+    if (auto K = selectorKind(E))
+      return {Origin::selector(*K)};
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      Key K;
+      if (keyOf(DRE, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
+      return {};
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      Key K;
+      if (keyOf(ME, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
+      return {};
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (isInitialDeviceCall(*Call))
+        return {Origin::initialDevice()};
+      // omp_init_allocator(memspace, ...): the memory space picks the kind.
+      if (const ::usm::Api *A = apiForCall(*Call))
+        if (A->R == ::usm::Role::Allocator && A->K == ::usm::Kind::ByArg)
+          for (const Expr *Arg : Call->arguments()) {
+            OriginSet V = scalarValue(Arg, S);
+            if (V.size() == 1 && V[0].isSelector())
+              return V;
+          }
+    }
+    return {};
+  }
+
+  /// Sets \p O's kind from \p V, the value of the argument that decides it
+  /// (a device number when \p DeviceNumber, else a kind selector); a value
+  /// that is a parameter of this function leaves the kind to the callers.
+  static void resolveKindArg(Origin &O, const OriginSet &V, bool DeviceNumber) {
+    O.ArgParam = -1;
+    O.ArgFn = nullptr;
+    if (V.empty())
+      return;
+    if (V.size() == 1 && V[0].isParam()) {
+      O.ArgParam = V[0].Param;
+      O.ArgFn = V[0].Fn;
+      return;
+    }
+    if (DeviceNumber) {
+      bool All = true;
+      for (const Origin &X : V)
+        All &= X.isInitialDevice();
+      if (All)
+        O.K = ::usm::Kind::Host; // the initial device is the host
+      return;
+    }
+    std::optional<::usm::Kind> K;
+    for (const Origin &X : V) {
+      if (!X.isSelector() || (K && *K != X.K))
+        return;
+      K = X.K;
+    }
+    if (K)
+      O.K = *K;
+  }
+
+  /// The origin an allocation call creates here: its kind from the catalog,
+  /// from constant arguments, or from what the state says its device /
+  /// allocator argument holds.
+  Origin allocOrigin(const CallExpr *Call, const ::usm::Api *A,
+                     const FlowState &S) {
+    Origin O{Call, A, ::usm::Kind::ByArg, FD, -1};
+    if (auto K = allocationKind(*Call, *A))
+      O.K = *K;
+    if (A->K == ::usm::Kind::ByArg) {
+      if (O.K != ::usm::Kind::ByArg)
+        return O;
+      // The allocator handle is the last argument whose value is known.
+      for (unsigned I = Call->getNumArgs(); I-- > 0;) {
+        const Expr *Arg = Call->getArg(I);
+        if (!isScalar(Arg->getType()))
+          continue;
+        OriginSet V = scalarValue(Arg, S);
+        if (V.empty())
+          continue;
+        resolveKindArg(O, V, /*DeviceNumber=*/false);
+        break;
+      }
+      return O;
+    }
+    if (hasInitialDevice(A->M) && A->Dev >= 0)
+      if (const Expr *DevE = argAt(*Call, A->Dev))
+        resolveKindArg(O, scalarValue(DevE, S), /*DeviceNumber=*/true);
+    return O;
+  }
+
+  /// Stores a scalar value; values the engine knows nothing about are
+  /// stored only to replace an earlier known value.
+  void assignScalar(const Expr *LHS, const OriginSet &V, FlowState &S) {
+    Key K;
+    if (!keyOf(LHS, K))
+      return;
+    if (V.empty() && !Ids.count(K))
+      return;
+    set(S, K, V.empty() ? OriginSet{Origin::unknown()} : V);
+  }
+
+  //--- record values (structs, std::pair, std::tuple) ------------------------
+
+  using Slot = std::pair<const FieldDecl *, long>; ///< field, or element
+  using Slots = std::vector<std::pair<Slot, OriginSet>>;
+
+  static Key keyOfSlot(const Decl *Base, const Slot &Sl) {
+    return Sl.first ? Key{Base, Sl.first, false}
+                    : Key{Base, nullptr, true, Sl.second};
+  }
+
+  /// Field/element values of a record built from \p Args in order: the
+  /// fields of the record, or, for a tuple-like record without own fields,
+  /// its elements.
+  void slotsFromArgs(const RecordDecl *RD, llvm::ArrayRef<const Expr *> Args,
+                     const FlowState &S, Slots &Out) {
+    std::vector<const FieldDecl *> Fs(RD->field_begin(), RD->field_end());
+    if (Fs.empty()) {
+      for (unsigned I = 0; I < Args.size(); ++I)
+        if (Args[I]->getType()->isPointerType())
+          Out.push_back({{nullptr, static_cast<long>(I)}, eval(Args[I], S)});
+      return;
+    }
+    if (Fs.size() < Args.size())
+      return;
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Fs[I]->getType()->isPointerType() &&
+          Args[I]->getType()->isPointerType())
+        Out.push_back({{Fs[I], -1}, eval(Args[I], S)});
+  }
+
+  /// The pointer fields (or tuple elements) of the record value \p E.
+  bool recordValue(const Expr *E, const FlowState &S, Slots &Out) {
+    E = ignoreTemporaries(E);
+    if (!E)
+      return false;
+    if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E))
+      return recordValue(CL->getInitializer(), S, Out);
+    const RecordDecl *RD = E->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const Decl *VD = DRE->getDecl();
+      for (const FieldDecl *F : RD->fields())
+        if (F->getType()->isPointerType())
+          if (const OriginSet *V = get(S, Key{VD, F, false}))
+            Out.push_back({{F, -1}, *V});
+      auto Elems = ElemIds.find(VD);
+      if (Elems != ElemIds.end())
+        for (const auto &[Index, Id] : Elems->second)
+          if (Index >= 0)
+            if (const OriginSet *V = States.lookup(S.Root, Id))
+              Out.push_back({{nullptr, Index}, *V});
+      return true;
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      if (!IL->isSemanticForm() && IL->getSemanticForm())
+        IL = IL->getSemanticForm();
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getType()->isPointerType())
+          Out.push_back(
+              {{F, -1},
+               I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{}});
+        ++I;
+      }
+      return true;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (!Ctor)
+        return false;
+      if (CE->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor())
+        return recordValue(CE->getArg(0), S, Out);
+      // A library constructor that stores its arguments in order
+      // (std::pair, std::tuple); user constructors have their own
+      // summaries (member initialisers).
+      const FunctionDecl *Def = Ctor->getDefinition();
+      if (Def && P.FunctionSet.count(Def))
+        return false;
+      std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
+      slotsFromArgs(RD, Args, S, Out);
+      return true;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *Callee = userCallee(Call)) {
+        auto It = P.ReturnSlots.find(Callee);
+        if (It == P.ReturnSlots.end())
+          return false;
+        for (const auto &[Sl, O] : It->second)
+          Out.push_back({Sl, substitute(O, Call, S)});
+        return true;
+      }
+      // A library function that builds a record from its arguments
+      // (std::make_pair, std::make_tuple).
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && !isa<CXXMemberCallExpr>(Call) &&
+          !isa<CXXOperatorCallExpr>(Call) && !apiForCall(*Call) &&
+          Callee->getTemplateSpecializationArgs()) {
+        std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+        slotsFromArgs(RD, Args, S, Out);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Stores a record value into the variable \p VD.
+  void assignRecord(const Decl *VD, const Expr *Init, FlowState &S) {
+    Slots Sl;
+    if (!recordValue(Init, S, Sl))
+      return;
+    for (auto &[Slot, O] : Sl)
+      set(S, keyOfSlot(VD, Slot), std::move(O));
+  }
+
+  /// std::get<I>(t): element (or field) I of a local record.
+  bool elementKey(const CallExpr *Call, Key &K) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call))
+      return false;
+    const TemplateArgumentList *TA = Callee->getTemplateSpecializationArgs();
+    if (!TA || TA->size() < 1 ||
+        TA->get(0).getKind() != TemplateArgument::Integral)
+      return false;
+    long I = static_cast<long>(TA->get(0).getAsIntegral().getExtValue());
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripCasts(Call->getArg(0)));
+    if (!DRE)
+      return false;
+    const RecordDecl *RD =
+        DRE->getType().getNonReferenceType()->getAsRecordDecl();
+    if (!RD)
+      return false;
+    std::vector<const FieldDecl *> Fs(RD->field_begin(), RD->field_end());
+    if (Fs.empty()) {
+      K = Key{DRE->getDecl(), nullptr, true, I};
+      return true;
+    }
+    if (I < 0 || static_cast<size_t>(I) >= Fs.size())
+      return false;
+    K = Key{DRE->getDecl(), Fs[I], false};
+    return true;
+  }
+
   /// eval() for a value that is stored: what eval() cannot trace (other
   /// than a null pointer) is Unknown, so that "must" questions see it.
   OriginSet valueOf(const Expr *E, const FlowState &S) {
@@ -759,23 +1214,51 @@ private:
 
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (VD->getInit() && isPointerLike(VD->getType())) {
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (!VD->getInit())
+            continue;
+          if (isPointerLike(VD->getType())) {
             Key K{VD, nullptr, false};
             set(S, K, valueOf(VD->getInit(), S));
             initAggregate(VD, VD->getInit(), S);
+            if (VD->getType()->isRecordType())
+              assignRecord(VD, VD->getInit(), S);
+          } else if (isScalar(VD->getType())) {
+            noteQueryAnswer(VD, VD->getInit());
+            OriginSet V = scalarValue(VD->getInit(), S);
+            if (!V.empty())
+              set(S, Key{VD, nullptr, false}, std::move(V));
           }
+        }
       return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
-      if (BO->getOpcode() == BO_Assign &&
-          isPointerLike(BO->getLHS()->getType()))
+      if (BO->getOpcode() != BO_Assign)
+        return;
+      QualType T = BO->getLHS()->getType();
+      if (isPointerLike(T)) {
         assign(BO->getLHS(), valueOf(BO->getRHS(), S), S, Record);
+        if (T->isRecordType())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            assignRecord(DRE->getDecl(), BO->getRHS(), S);
+      } else if (isScalar(T)) {
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            noteQueryAnswer(VD, BO->getRHS());
+        assignScalar(BO->getLHS(), scalarValue(BO->getRHS(), S), S);
+      }
       return;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St)) {
-      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
         assign(OC->getArg(0), valueOf(OC->getArg(1), S), S, Record);
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+          if (DRE->getType()->isRecordType())
+            assignRecord(DRE->getDecl(), OC->getArg(1), S);
+      }
       return;
     }
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
@@ -798,8 +1281,14 @@ private:
       return;
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
-      if (Record && RS->getRetValue())
+      if (Record && RS->getRetValue()) {
         mergeOrigins(P.Returns[FD], eval(RS->getRetValue(), S));
+        Slots Sl;
+        if (RS->getRetValue()->getType()->isRecordType() &&
+            recordValue(RS->getRetValue(), S, Sl))
+          for (const auto &[Slot, O] : Sl)
+            mergeOrigins(P.ReturnSlots[FD][Slot], O);
+      }
       return;
     }
   }
@@ -827,20 +1316,42 @@ private:
       if (F->getType()->isPointerType())
         set(S, Key{VD, F, false},
             I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{});
+      else if (isScalar(F->getType()) && I < IL->getNumInits()) {
+        OriginSet V = scalarValue(IL->getInit(I), S);
+        if (!V.empty())
+          set(S, Key{VD, F, false}, std::move(V));
+      }
       ++I;
     }
   }
 
+  /// \p VD receives the answer of a kind query (`t = get_pointer_type(p)`).
+  void noteQueryAnswer(const VarDecl *VD, const Expr *Init) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(Init));
+    const ::usm::Api *A = Call ? apiForCall(*Call) : nullptr;
+    const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+    if (Q && Q->Answer == ::usm::RET)
+      QueryVars[VD] = Call;
+  }
+
   void transferCall(const CallExpr *Call, FlowState &S, bool Record) {
     if (const ::usm::Api *A = apiForCall(*Call)) {
+      // A kind query that answers through an out-parameter.
+      if (const ::usm::Query *Q = ::usm::findQuery(A->Name);
+          Q && Q->Answer >= 0)
+        if (const Expr *Out = argAt(*Call, Q->Answer))
+          if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(Out));
+              UO && UO->getOpcode() == UO_AddrOf)
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    UO->getSubExpr()->IgnoreParenImpCasts()))
+              if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+                QueryVars[VD] = Call;
       if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
         return;
       const Expr *Out = argAt(*Call, A->Ptr);
       if (!Out)
         return;
-      OriginSet O{Origin{Call, A,
-                         allocationKind(*Call, *A).value_or(::usm::Kind::ByArg),
-                         FD, -1}};
+      OriginSet O{allocOrigin(Call, A, S)};
       Out = stripCasts(Out);
       if (const auto *UO = dyn_cast<UnaryOperator>(Out);
           UO && UO->getOpcode() == UO_AddrOf) {
@@ -999,6 +1510,17 @@ private:
       return AccessKind::None;
     }
     return AccessKind::None;
+  }
+
+  /// A dereference at \p At of \p Ptr: how it uses the memory is worked
+  /// out (from the parents) only when the pointer may hold device memory or
+  /// a parameter.
+  void derefAccess(const Expr *At, const Expr *Ptr, FlowState &S) {
+    bool Relevant = false;
+    for (const Origin &O : eval(Ptr, S))
+      Relevant |= O.isDevice() || (O.isParam() && O.Fn == FD);
+    if (Relevant)
+      access(At, Ptr, useOf(At), S);
   }
 
   void access(const Expr *At, const Expr *Ptr, AccessKind AK, FlowState &S,
@@ -1169,19 +1691,19 @@ private:
         if (!ME || !ME->isArrow())
           return;
       }
-      access(AS, AS->getBase(), useOf(AS), S);
+      derefAccess(AS, AS->getBase(), S);
       return;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
       if (UO->getOpcode() == UO_Deref &&
           !UO->getSubExpr()->getType()->isFunctionPointerType())
-        access(UO, UO->getSubExpr(), useOf(UO), S);
+        derefAccess(UO, UO->getSubExpr(), S);
       return;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(St)) {
       if (ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
           !ME->getType()->isArrayType())
-        access(ME, ME->getBase(), useOf(ME), S);
+        derefAccess(ME, ME->getBase(), S);
       return;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(St)) {
@@ -1199,7 +1721,7 @@ private:
       if ((OC->getOperator() == OO_Subscript ||
            (OC->getOperator() == OO_Star && OC->getNumArgs() == 1)) &&
           OC->getArg(0)->getType()->isRecordType())
-        access(OC, OC->getArg(0), useOf(OC), S);
+        derefAccess(OC, OC->getArg(0), S);
       return;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -1234,11 +1756,14 @@ private:
   bool DeclareTarget = false;
   OriginSetPool Pool;
   StateFactory States;
-  std::map<Key, std::uint32_t> Ids;
+  llvm::DenseMap<Key, std::uint32_t, KeyInfo> Ids;
   /// Ids of the element locations of each array (constant index or -1).
   std::map<const Decl *, std::vector<std::pair<long, std::uint32_t>>> ElemIds;
   std::vector<FlowState> Out; ///< per block id: the state at its exit
   std::vector<bool> HasOut;
+  /// Variables that hold a kind query's answer, and the query call.
+  std::map<const VarDecl *, const CallExpr *> QueryVars;
+  std::map<unsigned, std::pair<Guard, bool>> Guards; ///< per block id
 };
 
 //===----------------------------------------------------------------------===//

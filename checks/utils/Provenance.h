@@ -207,6 +207,10 @@ private:
 
   // Summaries.
   std::map<const FunctionDecl *, OriginSet> Returns;
+  /// Pointer fields / tuple elements of records returned by value.
+  std::map<const FunctionDecl *,
+           std::map<std::pair<const FieldDecl *, long>, OriginSet>>
+      ReturnSlots;
   std::map<std::pair<const FunctionDecl *, unsigned>, OriginSet> OutParams;
   std::map<std::pair<const FunctionDecl *, unsigned>, Deref> Derefs;
   std::map<const FieldDecl *, OriginSet> Fields;

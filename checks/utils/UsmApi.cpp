@@ -121,6 +121,21 @@ static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
   return std::nullopt;
 }
 
+std::optional<::usm::Kind> selectorKind(const Expr *E) {
+  return kindOfSelectorExpr(E);
+}
+
+std::string constantName(const ValueDecl &D) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(D.getASTContext().getLangOpts());
+  Policy.SuppressInlineNamespace = true;
+  Policy.SuppressUnwrittenScope = true;
+  D.printQualifiedName(OS, Policy);
+  OS.flush();
+  return Name;
+}
+
 std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call) {
   for (const Expr *Arg : Call.arguments())
     if (auto K = kindOfSelectorExpr(Arg))

@@ -51,6 +51,14 @@ std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
 const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
                                    const ::usm::Api &CurrentFree);
 
+/// The kind a selector constant names (an allocator handle, a memory space,
+/// a sycl::usm::alloc value, or a const variable initialised from one).
+std::optional<::usm::Kind> selectorKind(const Expr *E);
+
+/// The catalog name of a referenced constant: qualified, and for unscoped
+/// C enumerators plain ("cudaMemoryTypeDevice", "sycl::usm::alloc::host").
+std::string constantName(const ValueDecl &D);
+
 /// Strips parentheses, implicit and explicit casts (C and C++).
 const Expr *stripCasts(const Expr *E);
 
