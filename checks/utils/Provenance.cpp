@@ -223,8 +223,12 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
+    if (UO->getOpcode() == UO_AddrOf) {
       noteStore(UO->getSubExpr());
+      if (isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        for (const FunctionDecl *F : Stack)
+          P.AddrTaken[F].push_back(UO);
+    }
     return true;
   }
 
@@ -248,15 +252,18 @@ public:
           .push_back({Call, Stack.back()});
     if (Callee->getBuiltinID())
       return true;
-    if (const ::usm::Api *A = apiForCall(*Call)) {
+    if (const ::usm::Api *A = P.apiOf(*Call)) {
       if (A->R == ::usm::Role::Alloc &&
           (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
         P.HasDeviceAlloc = true;
       if (A->R == ::usm::Role::Free)
         P.HasFree = true;
+      if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
+        if (const Expr *Out = argAt(*Call, A->Ptr))
+          P.AllocOut.insert(stripCasts(Out));
       return true;
     }
-    if (isLauncher(catalogName(*Callee)))
+    if (P.calleeInfo(*Callee).Launcher)
       for (const Expr *Arg : Call->arguments()) {
         QualType T = Arg->getType().getNonReferenceType();
         if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
@@ -460,7 +467,7 @@ private:
     if (!E)
       return nullptr;
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const ::usm::Api *A = apiForCall(*Call);
+      const ::usm::Api *A = P.apiOf(*Call);
       const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
       if (Q && Q->Answer == ::usm::RET && Q->TrueMeans == ::usm::Kind::None)
         return argAt(*Call, A->Ptr);
@@ -473,7 +480,7 @@ private:
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         auto It = QueryVars.find(VD);
         if (It != QueryVars.end())
-          if (const ::usm::Api *A = apiForCall(*It->second))
+          if (const ::usm::Api *A = P.apiOf(*It->second))
             return argAt(*It->second, A->Ptr);
       }
     return nullptr;
@@ -483,7 +490,7 @@ private:
   /// kind a true answer means.
   const Expr *booleanQuery(const Expr *E, ::usm::Kind &K) {
     const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(E));
-    const ::usm::Api *A = Call ? apiForCall(*Call) : nullptr;
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
     const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
     if (!Q || Q->TrueMeans == ::usm::Kind::None)
       return nullptr;
@@ -732,7 +739,7 @@ private:
     if (!E)
       return {};
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      if (const ::usm::Api *A = apiForCall(*Call)) {
+      if (const ::usm::Api *A = P.apiOf(*Call)) {
         if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
           // A kind that cannot be told stays ByArg: the allocation is
           // known (for frees), its kind is not (never device).
@@ -894,7 +901,7 @@ private:
       if (isInitialDeviceCall(*Call))
         return {Origin::initialDevice()};
       // omp_init_allocator(memspace, ...): the memory space picks the kind.
-      if (const ::usm::Api *A = apiForCall(*Call))
+      if (const ::usm::Api *A = P.apiOf(*Call))
         if (A->R == ::usm::Role::Allocator && A->K == ::usm::Kind::ByArg)
           for (const Expr *Arg : Call->arguments()) {
             OriginSet V = scalarValue(Arg, S);
@@ -1073,7 +1080,7 @@ private:
       // (std::make_pair, std::make_tuple).
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (Callee && !isa<CXXMemberCallExpr>(Call) &&
-          !isa<CXXOperatorCallExpr>(Call) && !apiForCall(*Call) &&
+          !isa<CXXOperatorCallExpr>(Call) && !P.apiOf(*Call) &&
           Callee->getTemplateSpecializationArgs()) {
         std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
         slotsFromArgs(RD, Args, S, Out);
@@ -1328,14 +1335,14 @@ private:
   /// \p VD receives the answer of a kind query (`t = get_pointer_type(p)`).
   void noteQueryAnswer(const VarDecl *VD, const Expr *Init) {
     const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(Init));
-    const ::usm::Api *A = Call ? apiForCall(*Call) : nullptr;
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
     const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
     if (Q && Q->Answer == ::usm::RET)
       QueryVars[VD] = Call;
   }
 
   void transferCall(const CallExpr *Call, FlowState &S, bool Record) {
-    if (const ::usm::Api *A = apiForCall(*Call)) {
+    if (const ::usm::Api *A = P.apiOf(*Call)) {
       // A kind query that answers through an out-parameter.
       if (const ::usm::Query *Q = ::usm::findQuery(A->Name);
           Q && Q->Answer >= 0)
@@ -1409,7 +1416,7 @@ private:
     const ::usm::Api *FreeApi = nullptr;
     const Expr *Ptr = nullptr;
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
-      const ::usm::Api *A = apiForCall(*Call);
+      const ::usm::Api *A = P.apiOf(*Call);
       if (!A || A->R != ::usm::Role::Free)
         return;
       FreeApi = A;
@@ -1429,7 +1436,7 @@ private:
     const Expr *E = stripCasts(Ptr);
     bool Eligible = isa<CXXNewExpr>(E);
     if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const ::usm::Api *A = apiForCall(*Call))
+      if (const ::usm::Api *A = P.apiOf(*Call))
         Eligible = A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -1569,10 +1576,8 @@ private:
 
   void libraryCall(const Expr *At, const FunctionDecl &Callee,
                    llvm::ArrayRef<const Expr *> Args, FlowState &S) {
-    std::string Name = hostAccessName(Callee);
-    for (const ::usm::HostAccess &HA : ::usm::hostAccesses()) {
-      if (HA.Name != Name)
-        continue;
+    for (const ::usm::HostAccess *Row : P.calleeInfo(Callee).Accesses) {
+      const ::usm::HostAccess &HA = *Row;
       if (HA.A == ::usm::Access::Format) {
         formatCall(At, Callee, Args, HA.Arg, S);
         continue;
@@ -1725,9 +1730,9 @@ private:
       return;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || apiForCall(*Call))
+    if (!Callee || P.apiOf(*Call))
       return;
-    if (isLauncher(catalogName(*Callee))) {
+    if (P.calleeInfo(*Callee).Launcher) {
       for (const Expr *Arg : Call->arguments())
         if (Arg->getType()->isPointerType())
           deviceUse(Call, Arg, S);
@@ -1827,7 +1832,18 @@ ProvenanceAnalysis::cfgOf(const FunctionDecl *FD) {
   if (!Body)
     return nullptr;
   CFG::BuildOptions Opts;
-  Opts.setAllAlwaysAdd();
+  // Elements for the expressions the transfer functions and the observers
+  // act on (statements are elements anyway); literals, references, casts
+  // and parentheses are read through their parents.
+  for (Stmt::StmtClass C :
+       {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
+        Stmt::UnaryOperatorClass, Stmt::ArraySubscriptExprClass,
+        Stmt::MemberExprClass, Stmt::CallExprClass,
+        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+        Stmt::CUDAKernelCallExprClass, Stmt::CXXConstructExprClass,
+        Stmt::CXXTemporaryObjectExprClass, Stmt::LambdaExprClass,
+        Stmt::CXXDeleteExprClass})
+    Opts.setAlwaysAdd(C);
   Opts.AddInitializers = true;
   Opts.AddCXXDefaultInitExprInCtors = true;
   FunctionCFG &FC = It->second;
@@ -1854,39 +1870,35 @@ const FreeFact *ProvenanceAnalysis::freeFact(const Expr *Free) const {
   return It == FreeIndex.end() ? nullptr : &FreeFacts[It->second];
 }
 
-namespace {
-/// Variables whose address is taken other than as the out-parameter of a
-/// catalog allocator (cudaMalloc(&p, n)).
-void collectEscapes(const Stmt *S, std::set<const VarDecl *> &Out,
-                    std::set<const Stmt *> &AllocOut) {
-  if (!S)
-    return;
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const ::usm::Api *A = apiForCall(*Call))
-      if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
-        if (const Expr *Arg = argAt(*Call, A->Ptr))
-          AllocOut.insert(stripCasts(Arg));
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->getOpcode() == UO_AddrOf && !AllocOut.count(UO))
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          Out.insert(VD);
-  if (const auto *LE = dyn_cast<LambdaExpr>(S))
-    collectEscapes(LE->getBody(), Out, AllocOut);
-  for (const Stmt *C : S->children())
-    collectEscapes(C, Out, AllocOut);
-}
-} // namespace
-
 bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
                                         const VarDecl *VD) {
   auto [It, New] = Escapes.try_emplace(FD);
   if (New) {
-    std::set<const Stmt *> AllocOut;
-    collectEscapes(FD->getBody(), It->second, AllocOut);
+    auto Taken = AddrTaken.find(FD);
+    if (Taken != AddrTaken.end())
+      for (const UnaryOperator *UO : Taken->second)
+        if (!AllocOut.contains(UO))
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                  UO->getSubExpr()->IgnoreParenImpCasts()))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              It->second.insert(V);
   }
   return It->second.count(VD) != 0;
+}
+
+const ProvenanceAnalysis::CalleeInfo &
+ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
+  auto [It, New] = Callees.try_emplace(&FD);
+  if (New) {
+    CalleeInfo &I = It->second;
+    I.Api = apiForFunction(FD);
+    I.Launcher = isLauncher(catalogName(FD));
+    std::string Name = hostAccessName(FD);
+    for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
+      if (HA.Name == Name)
+        I.Accesses.push_back(&HA);
+  }
+  return It->second;
 }
 
 namespace {

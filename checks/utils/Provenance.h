@@ -45,6 +45,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace clang {
@@ -198,7 +199,25 @@ private:
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
+  /// &v of each function (and of the functions enclosing a lambda), and the
+  /// &v that are out-parameters of catalog allocators (those do not escape).
+  std::map<const FunctionDecl *, std::vector<const UnaryOperator *>> AddrTaken;
+  llvm::DenseSet<const Expr *> AllocOut;
   std::map<const FunctionDecl *, std::set<const VarDecl *>> Escapes;
+
+  /// What the catalog says about a callee, worked out once per function
+  /// (catalog names are printed and looked up only then).
+  struct CalleeInfo {
+    const ::usm::Api *Api = nullptr;
+    bool Launcher = false;
+    std::vector<const ::usm::HostAccess *> Accesses;
+  };
+  const CalleeInfo &calleeInfo(const FunctionDecl &FD);
+  const ::usm::Api *apiOf(const CallExpr &Call) {
+    const FunctionDecl *FD = Call.getDirectCallee();
+    return FD ? calleeInfo(*FD).Api : nullptr;
+  }
+  std::unordered_map<const FunctionDecl *, CalleeInfo> Callees;
   std::vector<FreeFact> FreeFacts;
   std::map<const Expr *, size_t> FreeIndex;
 

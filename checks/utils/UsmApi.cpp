@@ -29,9 +29,11 @@ std::string catalogName(const FunctionDecl &FD) {
 
 const ::usm::Api *apiForCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD)
-    return nullptr;
-  std::string Name = catalogName(*FD);
+  return FD ? apiForFunction(*FD) : nullptr;
+}
+
+const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
+  std::string Name = catalogName(FD);
   if (const ::usm::Api *A = ::usm::findApi(Name))
     return A;
   // The real cuda.h maps cuMemAlloc & co to versioned symbols.

@@ -21,6 +21,9 @@ namespace clang::tidy::usm {
 /// ("sycl::malloc_device", "sycl::queue::memcpy", "operator new").
 std::string catalogName(const FunctionDecl &FD);
 
+/// The catalog row of function \p FD, or nullptr.
+const ::usm::Api *apiForFunction(const FunctionDecl &FD);
+
 /// The catalog row of the function called by \p Call (also for
 /// CXXNewExpr/CXXDeleteExpr via their operator), or nullptr.
 const ::usm::Api *apiForCall(const CallExpr &Call);
