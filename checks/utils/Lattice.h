@@ -111,6 +111,26 @@ struct Origin {
 /// Sorted (by site, then parameter), duplicate-free.
 using OriginSet = std::vector<Origin>;
 
+/// A tracked location: a variable, a field of a variable (or of `this`),
+/// or an element of an array of pointers / a tuple.
+struct Location {
+  const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
+  const FieldDecl *Field = nullptr; ///< field, or null for the variable
+  bool Elem = false;                ///< an element
+  long Index = -1; ///< Elem: constant index, or -1 for "any element"
+  bool operator<(const Location &K) const {
+    return std::tie(Base, Field, Elem, Index) <
+           std::tie(K.Base, K.Field, K.Elem, K.Index);
+  }
+  bool operator==(const Location &K) const {
+    return Base == K.Base && Field == K.Field && Elem == K.Elem &&
+           Index == K.Index;
+  }
+};
+
+/// Origins per location, for snapshots kept outside the dataflow.
+using LocationMap = std::map<Location, OriginSet>;
+
 /// Adds the origins of \p From to \p To; true if \p To changed.
 bool mergeOrigins(OriginSet &To, const OriginSet &From);
 

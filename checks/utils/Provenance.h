@@ -1,4 +1,5 @@
-//===- Provenance.h - which allocation may a pointer hold, where? ----------===//
+//===- Provenance.h - which allocation may a pointer hold, where?
+//----------===//
 //
 // A flow-sensitive, interprocedural (within one translation unit) may-analysis
 // of pointer provenance, plus device-context detection and host-access
@@ -10,13 +11,13 @@
 //      and records: function definitions, call sites, kernel launchers and the
 //      lambdas/functors they receive (DeviceContext.def), lambdas and calls
 //      inside OpenMP target regions, `requires unified_shared_memory`.
-//   2. Every function body gets a clang::CFG (all sub-expressions as
-//      elements). A worklist dataflow computes, per CFG element, a State: for
-//      each tracked location (variable, struct field per base variable,
-//      elements of an array of pointers) the set of Origins it may hold. An
-//      Origin is an allocation call of the catalog (site, API row, kind), or
-//      "the value parameter i had on entry" (used to build summaries).
-//      Unknown values are the empty set, so the analysis never invents a
+//   2. Every function body gets a clang::CFG (built once). A worklist
+//      dataflow in reverse post-order keeps one State per CFG block (its
+//      exit): for each tracked location (variable, struct field per base
+//      variable, element of an array of pointers or tuple) the set of Origins
+//      it may hold (Lattice.h). An Origin is an allocation of the catalog
+//      (site, API row, kind, symbolic device), "the value parameter i had on
+//      entry" (for summaries), or Unknown. The analysis never invents a
 //      device pointer: quiet on code it does not understand.
 //   3. Summaries tie functions together: what a function returns, what it
 //      stores through out-parameters, which parameters it dereferences on the
@@ -26,9 +27,11 @@
 //      levels; a final pass records host accesses and device uses.
 //
 // Extending it: a new way of moving a pointer is a case in eval() (reading)
-// or assign() (writing); a new kind of host access is a case in
-// findAccesses(); new kernel launchers are rows in DeviceContext.def; host
-// library functions are rows in catalog/host_access.def.
+// or assign() (writing) in Transfer.cpp; a new kind of host access is a case
+// in observe(); new kernel launchers are rows in DeviceContext.def; host
+// library functions are rows in catalog/host_access.def. docs/engine.md maps
+// the files: Lattice.h (values), Collect.cpp (the TU walk), Transfer.cpp
+// (transfer functions, solver), Summaries.h, EngineQueries.cpp (queries).
 //
 //===----------------------------------------------------------------------===//
 #ifndef USMCHECK_CHECKS_UTILS_PROVENANCE_H
@@ -36,6 +39,7 @@
 
 #include "Catalog.h"
 #include "Lattice.h"
+#include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -56,14 +60,12 @@ class CFGBlock;
 
 namespace clang::tidy::usm {
 
-enum class AccessKind { None, Read, Write, ReadWrite };
-
 /// One place where host code touches memory through a pointer that may hold
 /// device memory.
 struct HostAccess {
-  const Expr *At = nullptr;          ///< reported expression
-  const Expr *Pointer = nullptr;     ///< the pointer expression accessed
-  const FunctionDecl *Fn = nullptr;  ///< host function containing At
+  const Expr *At = nullptr;         ///< reported expression
+  const Expr *Pointer = nullptr;    ///< the pointer expression accessed
+  const FunctionDecl *Fn = nullptr; ///< host function containing At
   AccessKind AK = AccessKind::Read;
   OriginSet Origins;                 ///< all origins of the pointer there
   const FunctionDecl *Via = nullptr; ///< library/user function that accesses
@@ -128,44 +130,22 @@ public:
   /// belongs to) repeat \p S?
   bool repeated(const Stmt *S, const FunctionDecl *FD);
   /// Is the device use \p U inside loop \p Loop of function \p FD?
-  bool insideLoop(const DeviceUse &U, const Stmt *Loop,
-                  const FunctionDecl *FD);
+  bool insideLoop(const DeviceUse &U, const Stmt *Loop, const FunctionDecl *FD);
   /// The branch condition that must hold for \p S to run, and which way.
   const Expr *guardingCondition(const Stmt *S, const FunctionDecl *FD,
                                 bool &WhenTrue);
 
-  struct Key {
-    const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
-    const FieldDecl *Field = nullptr; ///< field, or null for the variable
-    bool Elem = false;                ///< elements of an array of pointers
-    long Index = -1; ///< Elem: constant index, or -1 for "any element"
-    bool operator<(const Key &K) const {
-      if (Base != K.Base)
-        return Base < K.Base;
-      if (Field != K.Field)
-        return Field < K.Field;
-      if (Elem != K.Elem)
-        return Elem < K.Elem;
-      return Index < K.Index;
-    }
-    bool operator==(const Key &K) const {
-      return Base == K.Base && Field == K.Field && Elem == K.Elem &&
-             Index == K.Index;
-    }
-  };
-  using State = std::map<Key, OriginSet>;
+  using Key = Location;
+  using State = LocationMap;
 
 private:
-  struct Deref {
-    const Expr *At = nullptr;
-    AccessKind AK = AccessKind::Read;
-  };
   class Collector;
   class FunctionRun;
   friend class Collector;
   friend class FunctionRun;
 
-  void analyzeFunction(const FunctionDecl *FD, bool Final);
+  void collect();                                           ///< Collect.cpp
+  void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
 
   /// The CFG of a body, built once and kept for every round.
   struct FunctionCFG {
@@ -224,17 +204,7 @@ private:
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
 
-  // Summaries.
-  std::map<const FunctionDecl *, OriginSet> Returns;
-  /// Pointer fields / tuple elements of records returned by value.
-  std::map<const FunctionDecl *,
-           std::map<std::pair<const FieldDecl *, long>, OriginSet>>
-      ReturnSlots;
-  std::map<std::pair<const FunctionDecl *, unsigned>, OriginSet> OutParams;
-  std::map<std::pair<const FunctionDecl *, unsigned>, Deref> Derefs;
-  std::map<const FieldDecl *, OriginSet> Fields;
-  std::map<const VarDecl *, OriginSet> Globals;
-  std::map<const CXXRecordDecl *, State> LambdaSnaps;
+  Summaries Sum; ///< Summaries.h
 
   std::vector<HostAccess> Accesses;
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;

@@ -1,5 +1,6 @@
+//===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
+#include "EngineSupport.h"
 #include "Provenance.h"
-#include "Queries.h"
 #include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -24,305 +25,7 @@
 
 namespace clang::tidy::usm {
 
-namespace {
-
-bool isLauncher(std::string_view Name) {
-#define USM_KERNEL_LAUNCHER(N)                                                 \
-  if (Name == N)                                                               \
-    return true;
-#include "DeviceContext.def"
-#undef USM_KERNEL_LAUNCHER
-  return false;
-}
-
-bool isDeviceAnnotation(StringRef Text) {
-#define USM_DEVICE_ANNOTATION(N)                                               \
-  if (Text == N)                                                               \
-    return true;
-#include "DeviceContext.def"
-#undef USM_DEVICE_ANNOTATION
-  return false;
-}
-
-/// CUDA/HIP device code: __global__ or __device__ without __host__.
-bool isCudaDevice(const FunctionDecl *FD) {
-  if (FD->hasAttr<CUDAGlobalAttr>() ||
-      (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()))
-    return true;
-  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
-    if (isDeviceAnnotation(A->getAnnotation()))
-      return true;
-  return false;
-}
-
-/// Device numbers, allocator handles, memory spaces: values that decide an
-/// allocation's kind.
-bool isScalar(QualType T) {
-  return T.getNonReferenceType()->isIntegralOrEnumerationType();
-}
-
-/// Is \p Call the model's "initial device" call (omp_get_initial_device()),
-/// as models.def names it?
-bool isInitialDeviceCall(const CallExpr &Call) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || Call.getNumArgs() != 0)
-    return false;
-  std::string Name = catalogName(*Callee) + "()";
-  for (const ::usm::ModelInfo &M : ::usm::models())
-    if (!M.HostDevice.empty() && M.HostDevice == Name)
-      return true;
-  return false;
-}
-
-bool hasInitialDevice(::usm::Model M) {
-  return !::usm::modelInfo(M).HostDevice.empty();
-}
-
-/// A constant that a kind query answers with, or nullptr.
-const ::usm::QueryAnswer *queryAnswerOf(const Expr *E) {
-  E = stripCasts(E);
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
-  if (!DRE)
-    return nullptr;
-  if (const ::usm::QueryAnswer *A =
-          ::usm::findQueryAnswer(constantName(*DRE->getDecl())))
-    return A;
-  return ::usm::findQueryAnswer(DRE->getDecl()->getName());
-}
-
-bool isPointerLike(QualType T) {
-  T = T.getNonReferenceType();
-  return T->isPointerType() || T->isRecordType() ||
-         (T->isArrayType() && T->getPointeeOrArrayElementType()->isPointerType());
-}
-
-/// The name under which host_access.def lists \p FD: members of class
-/// template specializations use the template's name ("std::vector::vector").
-std::string hostAccessName(const FunctionDecl &FD) {
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
-    if (const auto *Spec =
-            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      PrintingPolicy Policy(FD.getASTContext().getLangOpts());
-      Policy.SuppressInlineNamespace = true;
-      Policy.SuppressUnwrittenScope = true;
-      Spec->getSpecializedTemplate()->printQualifiedName(OS, Policy);
-      OS << "::";
-      if (isa<CXXConstructorDecl>(MD))
-        OS << Spec->getName();
-      else
-        OS << MD->getName();
-      return OS.str();
-    }
-  return catalogName(FD);
-}
-
-const Expr *ignoreTemporaries(const Expr *E) {
-  while (E) {
-    const Expr *Before = E;
-    E = stripCasts(E);
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    if (E == Before)
-      break;
-  }
-  return E;
-}
-
-/// A statement that can run its body more than once. `do { } while (0)`
-/// (the macro idiom, e.g. hipLaunchKernelGGL in HIP mode) is not one.
-bool isLoop(const Stmt *S, const ASTContext &Ctx) {
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    bool Value = true;
-    const Expr *Cond = Do->getCond();
-    if (Cond && !Cond->isValueDependent() &&
-        Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
-      return false;
-    return true;
-  }
-  return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
-}
-
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// Collector: one walk over the user code of the TU.
-//===----------------------------------------------------------------------===//
-
-class ProvenanceAnalysis::Collector
-    : public RecursiveASTVisitor<ProvenanceAnalysis::Collector> {
-public:
-  Collector(ProvenanceAnalysis &P) : P(P), SM(P.Ctx.getSourceManager()) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBody() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (FD)
-      Stack.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
-    if (FD)
-      Stack.pop_back();
-    return R;
-  }
-
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
-    Stack.push_back(LE->getCallOperator());
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
-    Stack.pop_back();
-    return R;
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-        !FD->isInvalidDecl()) {
-      add(FD);
-      bool Contributes =
-          isa<CXXConstructorDecl>(FD) || isPointerLike(FD->getReturnType());
-      for (const ParmVarDecl *PD : FD->parameters())
-        Contributes |= isPointerLike(PD->getType());
-      if (Contributes)
-        P.Contributors.insert(FD);
-    }
-    return true;
-  }
-
-  /// Stores that reach TU-wide summaries: fields and globals.
-  void noteStore(const Expr *LHS) {
-    if (Stack.empty())
-      return;
-    LHS = LHS->IgnoreParenImpCasts();
-    if (!isPointerLike(LHS->getType()))
-      return;
-    bool Summary = isa<MemberExpr>(LHS);
-    const Expr *Base = LHS;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
-      Base = AS->getBase()->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Summary = VD->hasGlobalStorage();
-    if (Summary)
-      P.Contributors.insert(Stack.back());
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      noteStore(BO->getLHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
-      noteStore(OC->getArg(0));
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf) {
-      noteStore(UO->getSubExpr());
-      if (isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        for (const FunctionDecl *F : Stack)
-          P.AddrTaken[F].push_back(UO);
-    }
-    return true;
-  }
-
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    P.Lambdas[LE->getLambdaClass()] = LE;
-    if (!Stack.empty())
-      P.Contributors.insert(Stack.back());
-    P.Contributors.insert(LE->getCallOperator());
-    const FunctionDecl *Op = LE->getCallOperator();
-    if (Op && Op->hasBody() && !Op->isDependentContext())
-      add(Op);
-    return true;
-  }
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
-      return true;
-    if (!Stack.empty())
-      P.CallSites[Callee->getDefinition() ? Callee->getDefinition() : Callee]
-          .push_back({Call, Stack.back()});
-    if (Callee->getBuiltinID())
-      return true;
-    if (const ::usm::Api *A = P.apiOf(*Call)) {
-      if (A->R == ::usm::Role::Alloc &&
-          (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
-        P.HasDeviceAlloc = true;
-      if (A->R == ::usm::Role::Free)
-        P.HasFree = true;
-      if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
-        if (const Expr *Out = argAt(*Call, A->Ptr))
-          P.AllocOut.insert(stripCasts(Out));
-      return true;
-    }
-    if (P.calleeInfo(*Callee).Launcher)
-      for (const Expr *Arg : Call->arguments()) {
-        QualType T = Arg->getType().getNonReferenceType();
-        if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
-          P.DeviceRecords.insert(RD);
-      }
-    return true;
-  }
-
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    for (const OMPClause *C : D->clauses())
-      for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
-        ignoreAll(Child);
-    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
-        D->hasAssociatedStmt())
-      markDevice(D->getAssociatedStmt());
-    return true;
-  }
-
-  bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
-    for (const OMPClause *C : D->clauselists())
-      if (isa<OMPUnifiedSharedMemoryClause>(C))
-        P.RequiresUSM = D;
-    return true;
-  }
-
-private:
-  void add(const FunctionDecl *FD) {
-    if (P.FunctionSet.insert(FD).second)
-      P.Functions.push_back(FD);
-  }
-  void ignoreAll(const Stmt *S) {
-    if (!S)
-      return;
-    P.Ignored.insert(S);
-    for (const Stmt *C : S->children())
-      ignoreAll(C);
-  }
-  void markDevice(const Stmt *S) {
-    if (!S)
-      return;
-    P.DeviceStmts.insert(S);
-    if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
-      markDevice(CS->getCapturedStmt());
-      return;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      P.DeviceCalls.insert(Call);
-    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-      P.DeviceLambdas.insert(LE);
-      markDevice(LE->getBody());
-    }
-    for (const Stmt *C : S->children())
-      markDevice(C);
-  }
-
-  ProvenanceAnalysis &P;
-  SourceManager &SM;
-  std::vector<const FunctionDecl *> Stack;
-};
+using namespace engine;
 
 //===----------------------------------------------------------------------===//
 // FunctionRun: the dataflow over one function body.
@@ -376,8 +79,8 @@ public:
     }
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
       if (MD->getParent()->isLambda()) {
-        auto It = P.LambdaSnaps.find(MD->getParent());
-        if (It != P.LambdaSnaps.end())
+        auto It = P.Sum.LambdaSnaps.find(MD->getParent());
+        if (It != P.Sum.LambdaSnaps.end())
           for (const auto &[K, O] : It->second)
             set(Entry, K, O);
       }
@@ -634,13 +337,13 @@ private:
         if (Whole && informative(*Whole))
           return *Whole;
       }
-      auto F = P.Fields.find(K.Field);
-      return F != P.Fields.end() ? unambiguous(F->second) : OriginSet{};
+      auto F = P.Sum.Fields.find(K.Field);
+      return F != P.Sum.Fields.end() ? unambiguous(F->second) : OriginSet{};
     }
     if (const auto *VD = dyn_cast_or_null<VarDecl>(K.Base))
       if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !K.Elem) {
-        auto G = P.Globals.find(VD);
-        return G != P.Globals.end() ? unambiguous(G->second) : OriginSet{};
+        auto G = P.Sum.Globals.find(VD);
+        return G != P.Sum.Globals.end() ? unambiguous(G->second) : OriginSet{};
       }
     return {};
   }
@@ -763,8 +466,8 @@ private:
         }
       }
       if (const FunctionDecl *Callee = userCallee(Call)) {
-        auto It = P.Returns.find(Callee);
-        if (It != P.Returns.end())
+        auto It = P.Sum.Returns.find(Callee);
+        if (It != P.Sum.Returns.end())
           return substitute(It->second, Call, S);
         return {};
       }
@@ -854,8 +557,7 @@ private:
       // An object constructed from a pointer holds it (unique_ptr,
       // shared_ptr, with or without a deleter); a [first, last) pair of the
       // same pointer type is a range copy, not ownership.
-      if (CE->getNumArgs() >= 1 &&
-          CE->getArg(0)->getType()->isPointerType()) {
+      if (CE->getNumArgs() >= 1 && CE->getArg(0)->getType()->isPointerType()) {
         if (CE->getNumArgs() >= 2 &&
             CE->getArg(1)->getType().getCanonicalType() ==
                 CE->getArg(0)->getType().getCanonicalType())
@@ -1069,8 +771,8 @@ private:
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (const FunctionDecl *Callee = userCallee(Call)) {
-        auto It = P.ReturnSlots.find(Callee);
-        if (It == P.ReturnSlots.end())
+        auto It = P.Sum.ReturnSlots.find(Callee);
+        if (It == P.Sum.ReturnSlots.end())
           return false;
         for (const auto &[Sl, O] : It->second)
           Out.push_back({Sl, substitute(O, Call, S)});
@@ -1162,11 +864,11 @@ private:
       else
         set(S, K, O);
       if (Record && K.Field)
-        mergeOrigins(P.Fields[K.Field], withoutParams(O));
+        mergeOrigins(P.Sum.Fields[K.Field], withoutParams(O));
       if (Record && !K.Field)
         if (const auto *VD = dyn_cast<VarDecl>(K.Base))
           if (VD->hasGlobalStorage() && !VD->isStaticLocal())
-            mergeOrigins(P.Globals[VD], withoutParams(O));
+            mergeOrigins(P.Sum.Globals[VD], withoutParams(O));
       return;
     }
     // *out = value, where out is a parameter: an out-parameter summary.
@@ -1174,7 +876,7 @@ private:
       if (UO->getOpcode() == UO_Deref && Record)
         for (const Origin &PO : eval(UO->getSubExpr(), S))
           if (PO.Param >= 0 && PO.Fn == FD)
-            mergeOrigins(P.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+            mergeOrigins(P.Sum.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
                          withoutParams(O));
   }
 
@@ -1193,7 +895,7 @@ private:
           !PD->getType().getNonReferenceType()->isPointerType())
         continue;
       if (const OriginSet *V = get(S, Key{PD, nullptr, false}))
-        mergeOrigins(P.OutParams[{FD, I}], withoutParams(*V));
+        mergeOrigins(P.Sum.OutParams[{FD, I}], withoutParams(*V));
     }
   }
 
@@ -1206,7 +908,7 @@ private:
         OriginSet O = eval(CI->getInit(), S);
         set(S, Key{nullptr, F, false}, O);
         if (Record)
-          mergeOrigins(P.Fields[F], withoutParams(O));
+          mergeOrigins(P.Sum.Fields[F], withoutParams(O));
       }
       return;
     }
@@ -1282,19 +984,19 @@ private:
             if (informative(O))
               Snap[K] = withoutParams(O);
           }
-      State &Dst = P.LambdaSnaps[LE->getLambdaClass()];
+      State &Dst = P.Sum.LambdaSnaps[LE->getLambdaClass()];
       for (const auto &[K, O] : Snap)
         mergeOrigins(Dst[K], O);
       return;
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
       if (Record && RS->getRetValue()) {
-        mergeOrigins(P.Returns[FD], eval(RS->getRetValue(), S));
+        mergeOrigins(P.Sum.Returns[FD], eval(RS->getRetValue(), S));
         Slots Sl;
         if (RS->getRetValue()->getType()->isRecordType() &&
             recordValue(RS->getRetValue(), S, Sl))
           for (const auto &[Slot, O] : Sl)
-            mergeOrigins(P.ReturnSlots[FD][Slot], O);
+            mergeOrigins(P.Sum.ReturnSlots[FD][Slot], O);
       }
       return;
     }
@@ -1368,7 +1070,7 @@ private:
       if (Record)
         for (const Origin &PO : eval(Out, S))
           if (PO.Param >= 0 && PO.Fn == FD)
-            mergeOrigins(P.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+            mergeOrigins(P.Sum.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
                          O);
       return;
     }
@@ -1389,12 +1091,11 @@ private:
         continue;
       const Expr *Target = AddrOf ? UO->getSubExpr() : Arg;
       Key K;
-      if (!keyOf(Target, K) ||
-          !isPointerLike(Target->getType()))
+      if (!keyOf(Target, K) || !isPointerLike(Target->getType()))
         continue;
       if (Callee) {
-        auto It = P.OutParams.find({Callee, I});
-        if (It != P.OutParams.end()) {
+        auto It = P.Sum.OutParams.find({Callee, I});
+        if (It != P.Sum.OutParams.end()) {
           assign(Target, substitute(It->second, Call, S), S, Record);
           continue;
         }
@@ -1540,8 +1241,8 @@ private:
     for (const Origin &X : O) {
       if (X.Param >= 0 && X.Fn == FD && !Device) {
         auto Key = std::make_pair(FD, static_cast<unsigned>(X.Param));
-        if (!P.Derefs.count(Key))
-          P.Derefs[Key] = Deref{ViaAt ? ViaAt : At, AK};
+        if (!P.Sum.Derefs.count(Key))
+          P.Sum.Derefs[Key] = Deref{ViaAt ? ViaAt : At, AK};
       }
       AnyDevice |= X.isDevice();
     }
@@ -1746,8 +1447,8 @@ private:
     libraryCall(Call, *Callee, Args, S);
     if (const FunctionDecl *Def = userCallee(Call)) {
       for (unsigned I = 0; I < Args.size(); ++I) {
-        auto It = P.Derefs.find({Def, I});
-        if (It == P.Derefs.end())
+        auto It = P.Sum.Derefs.find({Def, I});
+        if (It == P.Sum.Derefs.end())
           continue;
         access(Args[I], Args[I], It->second.AK, S, Def, It->second.At, false);
       }
@@ -1782,8 +1483,7 @@ void ProvenanceAnalysis::run() {
   if (Ran)
     return;
   Ran = true;
-  Collector C(*this);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  collect();
   if (!HasDeviceAlloc && !HasFree)
     return;
   // Three rounds let summaries cross three call levels; the last one
@@ -1863,202 +1563,6 @@ void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
     return;
   FunctionRun R(*this, FD, Final);
   R.run();
-}
-
-const FreeFact *ProvenanceAnalysis::freeFact(const Expr *Free) const {
-  auto It = FreeIndex.find(Free);
-  return It == FreeIndex.end() ? nullptr : &FreeFacts[It->second];
-}
-
-bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
-                                        const VarDecl *VD) {
-  auto [It, New] = Escapes.try_emplace(FD);
-  if (New) {
-    auto Taken = AddrTaken.find(FD);
-    if (Taken != AddrTaken.end())
-      for (const UnaryOperator *UO : Taken->second)
-        if (!AllocOut.contains(UO))
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                  UO->getSubExpr()->IgnoreParenImpCasts()))
-            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-              It->second.insert(V);
-  }
-  return It->second.count(VD) != 0;
-}
-
-const ProvenanceAnalysis::CalleeInfo &
-ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
-  auto [It, New] = Callees.try_emplace(&FD);
-  if (New) {
-    CalleeInfo &I = It->second;
-    I.Api = apiForFunction(FD);
-    I.Launcher = isLauncher(catalogName(FD));
-    std::string Name = hostAccessName(FD);
-    for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
-      if (HA.Name == Name)
-        I.Accesses.push_back(&HA);
-  }
-  return It->second;
-}
-
-namespace {
-std::mutex SharedMutex;
-std::map<const ASTContext *, std::unique_ptr<ProvenanceAnalysis>> Shared;
-} // namespace
-
-ProvenanceAnalysis &ProvenanceAnalysis::forTU(ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Lock(SharedMutex);
-  auto &PA = Shared[&Ctx];
-  if (!PA)
-    PA = std::make_unique<ProvenanceAnalysis>(Ctx);
-  return *PA;
-}
-
-void ProvenanceAnalysis::release(const ASTContext &Ctx) {
-  std::unique_ptr<ProvenanceAnalysis> Gone;
-  std::lock_guard<std::mutex> Lock(SharedMutex);
-  auto It = Shared.find(&Ctx);
-  if (It == Shared.end())
-    return;
-  Gone = std::move(It->second);
-  Shared.erase(It);
-}
-
-const std::vector<DeviceUse> &
-ProvenanceAnalysis::deviceUses(const Expr *Site) const {
-  static const std::vector<DeviceUse> None;
-  auto It = Uses.find(Site);
-  return It == Uses.end() ? None : It->second;
-}
-
-const LambdaExpr *ProvenanceAnalysis::lambdaOf(const FunctionDecl *FD) const {
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (!MD || !MD->getParent()->isLambda())
-    return nullptr;
-  auto It = Lambdas.find(MD->getParent());
-  return It == Lambdas.end() ? nullptr : It->second;
-}
-
-static const FunctionDecl *enclosingFunction(const LambdaExpr *LE) {
-  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
-  while (DC && !isa<FunctionDecl>(DC))
-    DC = DC->getParent();
-  return dyn_cast_or_null<FunctionDecl>(DC);
-}
-
-bool ProvenanceAnalysis::isDeviceFunction(const FunctionDecl *FD) {
-  if (!FD)
-    return false;
-  auto Memo = DeviceMemo.find(FD);
-  if (Memo != DeviceMemo.end())
-    return Memo->second == 1;
-  DeviceMemo[FD] = -1; // recursion: assume host
-  bool Result = false;
-  if (isCudaDevice(FD))
-    Result = true;
-  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-           MD && MD->getOverloadedOperator() == OO_Call &&
-           DeviceRecords.count(MD->getParent()))
-    Result = true;
-  else if (const LambdaExpr *LE = lambdaOf(FD)) {
-    if (DeviceLambdas.count(LE) || isDeviceFunction(enclosingFunction(LE)))
-      Result = true;
-  }
-  if (!Result && !FD->hasAttr<OMPDeclareTargetDeclAttr>()) {
-    // Called only from device code.
-    auto It = CallSites.find(FD);
-    if (It != CallSites.end() && !It->second.empty()) {
-      Result = true;
-      for (const auto &[Call, Caller] : It->second)
-        if (!DeviceCalls.count(Call) && !isDeviceFunction(Caller)) {
-          Result = false;
-          break;
-        }
-    }
-  }
-  DeviceMemo[FD] = Result ? 1 : 0;
-  return Result;
-}
-
-ParentMap &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
-  auto &PM = Parents[FD];
-  if (!PM)
-    PM = std::make_unique<ParentMap>(FD->getBody());
-  return *PM;
-}
-
-const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
-                                              const FunctionDecl *FD) {
-  ParentMap &PM = parents(FD);
-  for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
-    if (isLoop(Cur, Ctx))
-      return Cur;
-  return nullptr;
-}
-
-bool ProvenanceAnalysis::repeated(const Stmt *S, const FunctionDecl *FD) {
-  for (int Depth = 0; FD && S && Depth < 8; ++Depth) {
-    if (enclosingLoop(S, FD))
-      return true;
-    const LambdaExpr *LE = lambdaOf(FD);
-    if (!LE)
-      return false;
-    S = LE;
-    FD = enclosingFunction(LE);
-  }
-  return false;
-}
-
-bool ProvenanceAnalysis::insideLoop(const DeviceUse &U, const Stmt *Loop,
-                                    const FunctionDecl *FD) {
-  const Stmt *S = U.Anchor;
-  const FunctionDecl *F = U.Fn;
-  for (int Depth = 0; F && S && Depth < 8; ++Depth) {
-    if (F == FD) {
-      ParentMap &PM = parents(FD);
-      for (const Stmt *Cur = S; Cur; Cur = PM.getParent(Cur))
-        if (Cur == Loop)
-          return true;
-      return false;
-    }
-    const LambdaExpr *LE = lambdaOf(F);
-    if (!LE)
-      return false;
-    S = LE;
-    F = enclosingFunction(LE);
-  }
-  return false;
-}
-
-const Expr *ProvenanceAnalysis::guardingCondition(const Stmt *S,
-                                                  const FunctionDecl *FD,
-                                                  bool &WhenTrue) {
-  ParentMap &PM = parents(FD);
-  const Stmt *Prev = S;
-  for (const Stmt *Cur = PM.getParent(S); Cur;
-       Prev = Cur, Cur = PM.getParent(Cur)) {
-    if (const auto *If = dyn_cast<IfStmt>(Cur)) {
-      if (Prev == If->getThen()) {
-        WhenTrue = true;
-        return If->getCond();
-      }
-      if (Prev == If->getElse()) {
-        WhenTrue = false;
-        return If->getCond();
-      }
-    }
-    if (const auto *CO = dyn_cast<ConditionalOperator>(Cur)) {
-      if (Prev == CO->getTrueExpr()) {
-        WhenTrue = true;
-        return CO->getCond();
-      }
-      if (Prev == CO->getFalseExpr()) {
-        WhenTrue = false;
-        return CO->getCond();
-      }
-    }
-  }
-  return nullptr;
 }
 
 } // namespace clang::tidy::usm
