@@ -11,9 +11,9 @@ namespace clang::tidy::usm {
 /// programming model, and non-USM memory released with a USM free.
 ///
 /// The allocator/deallocator pairs come from the catalog (the Dealloc column
-/// of usm_apis.def). The pointer's origins are resolved conservatively
-/// (utils/AllocOrigins.h): when any definition of the pointer is unknown the
-/// check stays quiet.
+/// of usm_apis.def). The pointer's origins are the provenance engine's
+/// "must" answer at the free (utils/Provenance.h, FreeFact): when any
+/// definition that may reach the free is unknown the check stays quiet.
 class FreeMismatchCheck : public ClangTidyCheck {
 public:
   FreeMismatchCheck(StringRef Name, ClangTidyContext *Context)
@@ -25,8 +25,10 @@ public:
     Errors.watch(PP);
   }
   void onStartOfTranslationUnit() override { Errors.clear(); }
+  void onEndOfTranslationUnit() override;
 
 private:
+  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
 };
 

@@ -1,5 +1,4 @@
 #include "HostAccessDeviceCheck.h"
-#include "utils/AllocOrigins.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
 
@@ -77,23 +76,15 @@ std::string_view renamedFree(const ::usm::Api &Swap) {
 /// when renaming them is enough (see renamableDealloc).
 std::vector<SourceLocation> freesToRename(const Origin &Dev,
                                           const ::usm::Api &Swap,
-                                          ASTContext &Ctx) {
+                                          const ProvenanceAnalysis &PA) {
   std::vector<SourceLocation> Out;
-  const Stmt *Body = Dev.Fn ? Dev.Fn->getBody() : nullptr;
-  if (!Body)
-    return Out;
-  for (const BoundNodes &N :
-       match(findAll(callExpr().bind("call")), *Body, Ctx)) {
-    const auto *Call = N.getNodeAs<CallExpr>("call");
-    const ::usm::Api *FreeApi = apiForCall(*Call);
-    if (!FreeApi || FreeApi->R != ::usm::Role::Free ||
-        Swap.isFreedBy(FreeApi->Name) || !renamableDealloc(Swap, *FreeApi))
-      continue;
-    auto Origins = allocOriginsOf(argAt(*Call, FreeApi->Ptr), Body, Ctx);
-    if (!Origins)
+  for (const FreeFact &F : PA.frees()) {
+    const auto *Call = dyn_cast<CallExpr>(F.Free);
+    if (!Call || F.Fn != Dev.Fn || !F.Known ||
+        Swap.isFreedBy(F.FreeApi->Name) || !renamableDealloc(Swap, *F.FreeApi))
       continue;
     bool FromSite = false;
-    for (const AllocOrigin &O : *Origins)
+    for (const Origin &O : F.Origins)
       FromSite |= O.Site == Dev.Site;
     SourceLocation NameLoc = calleeNameLoc(*Call);
     if (FromSite && NameLoc.isValid() && !NameLoc.isMacroID())
@@ -114,11 +105,18 @@ void HostAccessDeviceCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
+void HostAccessDeviceCheck::onEndOfTranslationUnit() {
+  if (Analyzed)
+    ProvenanceAnalysis::release(*Analyzed);
+  Analyzed = nullptr;
+}
+
 void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  ProvenanceAnalysis PA(Ctx);
+  Analyzed = &Ctx;
+  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
   PA.run();
   if (PA.hostAccesses().empty())
     return;
@@ -226,7 +224,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
           // The new kind may need another deallocator (cudaMallocHost is
           // released by cudaFreeHost): rename the frees of this allocation
           // in the same function, so the fixed code is right at once.
-          for (SourceLocation FreeLoc : freesToRename(*Dev, *Swap, Ctx))
+          for (SourceLocation FreeLoc : freesToRename(*Dev, *Swap, PA))
             if (FixedSites.insert(FreeLoc).second)
               D << FixItHint::CreateReplacement(
                   CharSourceRange::getTokenRange(FreeLoc, FreeLoc),

@@ -26,8 +26,10 @@ public:
     Errors.watch(PP);
   }
   void onStartOfTranslationUnit() override { Errors.clear(); }
+  void onEndOfTranslationUnit() override;
 
 private:
+  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
 };
 

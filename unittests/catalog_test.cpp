@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Catalog.h"
+#include "Queries.h"
 
 #include <gtest/gtest.h>
 
@@ -746,3 +747,52 @@ TEST(Names, EveryEnumeratorHasAName) {
 }
 
 } // namespace
+
+TEST(Catalog, KindQueriesAndTheirAnswers) {
+  // Each kind query is a Query row; its answer goes to an out-parameter
+  // other than the pointer, or is returned; boolean queries say which kind
+  // a true answer means.
+  for (const Query &Q : queries()) {
+    const Api *A = findApi(Q.Name);
+    ASSERT_NE(A, nullptr) << Q.Name;
+    EXPECT_EQ(A->R, Role::Query) << Q.Name;
+    EXPECT_GE(A->Ptr, 0) << Q.Name;
+    EXPECT_TRUE(Q.Answer == RET || (Q.Answer >= 0 && Q.Answer != A->Ptr))
+        << Q.Name;
+    bool HasAnswer = Q.TrueMeans != Kind::None;
+    for (const QueryAnswer &Ans : queryAnswers())
+      HasAnswer |= Ans.M == A->M;
+    EXPECT_TRUE(HasAnswer) << Q.Name << ": no answer constants";
+  }
+  struct Want {
+    const char *Name;
+    int Answer;
+  } Queried[] = {
+      {"sycl::get_pointer_type", RET}, {"cudaPointerGetAttributes", 0},
+      {"cuPointerGetAttribute", 0},    {"hipPointerGetAttributes", 0},
+      {"zeMemGetAllocProperties", 2},  {"omp_target_is_accessible", RET}};
+  for (const Want &W : Queried) {
+    const Query *Q = findQuery(W.Name);
+    ASSERT_NE(Q, nullptr) << W.Name;
+    EXPECT_EQ(Q->Answer, W.Answer) << W.Name;
+  }
+  EXPECT_EQ(findQuery("omp_target_is_accessible")->TrueMeans, Kind::Host);
+  struct Means {
+    const char *Name;
+    Kind K;
+  } Answers[] = {{"sycl::usm::alloc::device", Kind::Device},
+                 {"sycl::usm::alloc::shared", Kind::Shared},
+                 {"cudaMemoryTypeDevice", Kind::Device},
+                 {"cudaMemoryTypeHost", Kind::Host},
+                 {"CU_MEMORYTYPE_DEVICE", Kind::Device},
+                 {"hipMemoryTypeDevice", Kind::Device},
+                 {"hipMemoryTypeManaged", Kind::Shared},
+                 {"ZE_MEMORY_TYPE_DEVICE", Kind::Device},
+                 {"ZE_MEMORY_TYPE_UNKNOWN", Kind::NotUSM}};
+  for (const Means &M : Answers) {
+    const QueryAnswer *Ans = findQueryAnswer(M.Name);
+    ASSERT_NE(Ans, nullptr) << M.Name;
+    EXPECT_EQ(Ans->K, M.K) << M.Name;
+  }
+  EXPECT_EQ(findQueryAnswer("cudaMalloc"), nullptr);
+}

@@ -1,4 +1,5 @@
-//===- Provenance.h - which allocation may a pointer hold, where? ----------===//
+//===- Provenance.h - which allocation may a pointer hold, where?
+//----------===//
 //
 // A flow-sensitive, interprocedural (within one translation unit) may-analysis
 // of pointer provenance, plus device-context detection and host-access
@@ -10,13 +11,13 @@
 //      and records: function definitions, call sites, kernel launchers and the
 //      lambdas/functors they receive (DeviceContext.def), lambdas and calls
 //      inside OpenMP target regions, `requires unified_shared_memory`.
-//   2. Every function body gets a clang::CFG (all sub-expressions as
-//      elements). A worklist dataflow computes, per CFG element, a State: for
-//      each tracked location (variable, struct field per base variable,
-//      elements of an array of pointers) the set of Origins it may hold. An
-//      Origin is an allocation call of the catalog (site, API row, kind), or
-//      "the value parameter i had on entry" (used to build summaries).
-//      Unknown values are the empty set, so the analysis never invents a
+//   2. Every function body gets a clang::CFG (built once). A worklist
+//      dataflow in reverse post-order keeps one State per CFG block (its
+//      exit): for each tracked location (variable, struct field per base
+//      variable, element of an array of pointers or tuple) the set of Origins
+//      it may hold (Lattice.h). An Origin is an allocation of the catalog
+//      (site, API row, kind, symbolic device), "the value parameter i had on
+//      entry" (for summaries), or Unknown. The analysis never invents a
 //      device pointer: quiet on code it does not understand.
 //   3. Summaries tie functions together: what a function returns, what it
 //      stores through out-parameters, which parameters it dereferences on the
@@ -26,59 +27,45 @@
 //      levels; a final pass records host accesses and device uses.
 //
 // Extending it: a new way of moving a pointer is a case in eval() (reading)
-// or assign() (writing); a new kind of host access is a case in
-// findAccesses(); new kernel launchers are rows in DeviceContext.def; host
-// library functions are rows in catalog/host_access.def.
+// or assign() (writing) in Transfer.cpp; a new kind of host access is a case
+// in observe(); new kernel launchers are rows in DeviceContext.def; host
+// library functions are rows in catalog/host_access.def. docs/engine.md maps
+// the files: Lattice.h (values), Collect.cpp (the TU walk), Transfer.cpp
+// (transfer functions, solver), Summaries.h, EngineQueries.cpp (queries).
 //
 //===----------------------------------------------------------------------===//
 #ifndef USMCHECK_CHECKS_UTILS_PROVENANCE_H
 #define USMCHECK_CHECKS_UTILS_PROVENANCE_H
 
 #include "Catalog.h"
+#include "Lattice.h"
+#include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace clang {
 class ParentMap;
 class CFG;
+class CFGBlock;
 } // namespace clang
 
 namespace clang::tidy::usm {
 
-/// Where a pointer value may come from.
-struct Origin {
-  const Expr *Site = nullptr;      ///< allocation call, or nullptr for Param
-  const ::usm::Api *A = nullptr;   ///< catalog row of the allocator
-  ::usm::Kind K = ::usm::Kind::None;
-  const FunctionDecl *Fn = nullptr; ///< function containing Site
-  int Param = -1;                   ///< >= 0: value of that parameter
-  bool operator<(const Origin &O) const {
-    return Site != O.Site ? Site < O.Site : Param < O.Param;
-  }
-  bool operator==(const Origin &O) const {
-    return Site == O.Site && Param == O.Param;
-  }
-  bool isDevice() const { return Site && K == ::usm::Kind::Device; }
-};
-
-/// Sorted, duplicate-free.
-using OriginSet = std::vector<Origin>;
-
-enum class AccessKind { None, Read, Write, ReadWrite };
-
 /// One place where host code touches memory through a pointer that may hold
 /// device memory.
 struct HostAccess {
-  const Expr *At = nullptr;          ///< reported expression
-  const Expr *Pointer = nullptr;     ///< the pointer expression accessed
-  const FunctionDecl *Fn = nullptr;  ///< host function containing At
+  const Expr *At = nullptr;         ///< reported expression
+  const Expr *Pointer = nullptr;    ///< the pointer expression accessed
+  const FunctionDecl *Fn = nullptr; ///< host function containing At
   AccessKind AK = AccessKind::Read;
   OriginSet Origins;                 ///< all origins of the pointer there
   const FunctionDecl *Via = nullptr; ///< library/user function that accesses
@@ -93,14 +80,38 @@ struct DeviceUse {
   const FunctionDecl *Fn = nullptr;
 };
 
+/// A deallocation (catalog free call or delete-expression) and the
+/// allocations that reach its pointer.
+struct FreeFact {
+  const Expr *Free = nullptr;          ///< CallExpr or CXXDeleteExpr
+  const ::usm::Api *FreeApi = nullptr; ///< catalog row of the deallocator
+  const FunctionDecl *Fn = nullptr;    ///< function containing Free
+  OriginSet Origins;                   ///< allocations that may reach it
+  /// True when the pointer holds memory of Origins on every path: it is a
+  /// local variable whose address does not escape (or an allocation
+  /// expression), and no path brings a parameter or an untraced value.
+  bool Known = false;
+};
+
 class ProvenanceAnalysis {
 public:
   explicit ProvenanceAnalysis(ASTContext &Ctx);
   ~ProvenanceAnalysis();
 
-  /// Analyses the translation unit. Cheap when the TU allocates no device
-  /// memory: then nothing beyond the collector runs.
+  /// The analysis of \p Ctx's translation unit that every check shares
+  /// (created on first use; run() it before asking).
+  static ProvenanceAnalysis &forTU(ASTContext &Ctx);
+  /// Drops the shared analysis of \p Ctx (at the end of the TU).
+  static void release(const ASTContext &Ctx);
+
+  /// Analyses the translation unit (once; later calls do nothing). Cheap
+  /// when the TU neither allocates device memory nor frees USM memory: then
+  /// nothing beyond the collector runs.
   void run();
+
+  /// Every catalog deallocation in host code, in CFG order per function.
+  const std::vector<FreeFact> &frees() const { return FreeFacts; }
+  const FreeFact *freeFact(const Expr *Free) const;
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
@@ -119,44 +130,31 @@ public:
   /// belongs to) repeat \p S?
   bool repeated(const Stmt *S, const FunctionDecl *FD);
   /// Is the device use \p U inside loop \p Loop of function \p FD?
-  bool insideLoop(const DeviceUse &U, const Stmt *Loop,
-                  const FunctionDecl *FD);
+  bool insideLoop(const DeviceUse &U, const Stmt *Loop, const FunctionDecl *FD);
   /// The branch condition that must hold for \p S to run, and which way.
   const Expr *guardingCondition(const Stmt *S, const FunctionDecl *FD,
                                 bool &WhenTrue);
 
-  struct Key {
-    const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
-    const FieldDecl *Field = nullptr; ///< field, or null for the variable
-    bool Elem = false;                ///< elements of an array of pointers
-    long Index = -1; ///< Elem: constant index, or -1 for "any element"
-    bool operator<(const Key &K) const {
-      if (Base != K.Base)
-        return Base < K.Base;
-      if (Field != K.Field)
-        return Field < K.Field;
-      if (Elem != K.Elem)
-        return Elem < K.Elem;
-      return Index < K.Index;
-    }
-    bool operator==(const Key &K) const {
-      return Base == K.Base && Field == K.Field && Elem == K.Elem &&
-             Index == K.Index;
-    }
-  };
-  using State = std::map<Key, OriginSet>;
+  using Key = Location;
+  using State = LocationMap;
 
 private:
-  struct Deref {
-    const Expr *At = nullptr;
-    AccessKind AK = AccessKind::Read;
-  };
   class Collector;
   class FunctionRun;
   friend class Collector;
   friend class FunctionRun;
 
-  void analyzeFunction(const FunctionDecl *FD, bool Final);
+  void collect();                                           ///< Collect.cpp
+  void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
+
+  /// The CFG of a body, built once and kept for every round.
+  struct FunctionCFG {
+    std::unique_ptr<CFG> G;
+    std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
+    std::vector<unsigned> Rank;          ///< block id -> index in Order
+  };
+  const FunctionCFG *cfgOf(const FunctionDecl *FD);
+  std::map<const FunctionDecl *, FunctionCFG> CFGs;
   const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
 
   ASTContext &Ctx;
@@ -166,33 +164,53 @@ private:
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       CallSites;
-  std::set<const CallExpr *> DeviceCalls;
-  std::set<const LambdaExpr *> DeviceLambdas;
-  std::set<const CXXRecordDecl *> DeviceRecords;
-  std::set<const Stmt *> Ignored; ///< OpenMP clause expressions
-  std::set<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  llvm::DenseSet<const CallExpr *> DeviceCalls;
+  llvm::DenseSet<const LambdaExpr *> DeviceLambdas;
+  llvm::DenseSet<const CXXRecordDecl *> DeviceRecords;
+  llvm::DenseSet<const Stmt *> Ignored;     ///< OpenMP clause expressions
+  llvm::DenseSet<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  /// Functions whose body can add to a summary (pointer parameters or
+  /// result, stores to fields or globals, lambdas, constructors); the others
+  /// run only in the final round.
+  llvm::DenseSet<const FunctionDecl *> Contributors;
   const Decl *RequiresUSM = nullptr;
   bool HasDeviceAlloc = false;
+  bool HasFree = false;
+  bool Ran = false;
+
+  bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
+  /// &v of each function (and of the functions enclosing a lambda), and the
+  /// &v that are out-parameters of catalog allocators (those do not escape).
+  std::map<const FunctionDecl *, std::vector<const UnaryOperator *>> AddrTaken;
+  llvm::DenseSet<const Expr *> AllocOut;
+  std::map<const FunctionDecl *, std::set<const VarDecl *>> Escapes;
+
+  /// What the catalog says about a callee, worked out once per function
+  /// (catalog names are printed and looked up only then).
+  struct CalleeInfo {
+    const ::usm::Api *Api = nullptr;
+    bool Launcher = false;
+    std::vector<const ::usm::HostAccess *> Accesses;
+  };
+  const CalleeInfo &calleeInfo(const FunctionDecl &FD);
+  const ::usm::Api *apiOf(const CallExpr &Call) {
+    const FunctionDecl *FD = Call.getDirectCallee();
+    return FD ? calleeInfo(*FD).Api : nullptr;
+  }
+  std::unordered_map<const FunctionDecl *, CalleeInfo> Callees;
+  std::vector<FreeFact> FreeFacts;
+  std::map<const Expr *, size_t> FreeIndex;
 
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
 
-  // Summaries.
-  std::map<const FunctionDecl *, OriginSet> Returns;
-  std::map<std::pair<const FunctionDecl *, unsigned>, OriginSet> OutParams;
-  std::map<std::pair<const FunctionDecl *, unsigned>, Deref> Derefs;
-  std::map<const FieldDecl *, OriginSet> Fields;
-  std::map<const VarDecl *, OriginSet> Globals;
-  std::map<const CXXRecordDecl *, State> LambdaSnaps;
+  Summaries Sum; ///< Summaries.h
 
   std::vector<HostAccess> Accesses;
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
 };
-
-/// Adds the origins of \p From to \p To; true if \p To changed.
-bool mergeOrigins(OriginSet &To, const OriginSet &From);
 
 } // namespace clang::tidy::usm
 

@@ -29,9 +29,11 @@ std::string catalogName(const FunctionDecl &FD) {
 
 const ::usm::Api *apiForCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD)
-    return nullptr;
-  std::string Name = catalogName(*FD);
+  return FD ? apiForFunction(*FD) : nullptr;
+}
+
+const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
+  std::string Name = catalogName(FD);
   if (const ::usm::Api *A = ::usm::findApi(Name))
     return A;
   // The real cuda.h maps cuMemAlloc & co to versioned symbols.
@@ -119,6 +121,21 @@ static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
         return kindOfSelectorExpr(VD->getInit());
   }
   return std::nullopt;
+}
+
+std::optional<::usm::Kind> selectorKind(const Expr *E) {
+  return kindOfSelectorExpr(E);
+}
+
+std::string constantName(const ValueDecl &D) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(D.getASTContext().getLangOpts());
+  Policy.SuppressInlineNamespace = true;
+  Policy.SuppressUnwrittenScope = true;
+  D.printQualifiedName(OS, Policy);
+  OS.flush();
+  return Name;
 }
 
 std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call) {

@@ -21,6 +21,9 @@ namespace clang::tidy::usm {
 /// ("sycl::malloc_device", "sycl::queue::memcpy", "operator new").
 std::string catalogName(const FunctionDecl &FD);
 
+/// The catalog row of function \p FD, or nullptr.
+const ::usm::Api *apiForFunction(const FunctionDecl &FD);
+
 /// The catalog row of the function called by \p Call (also for
 /// CXXNewExpr/CXXDeleteExpr via their operator), or nullptr.
 const ::usm::Api *apiForCall(const CallExpr &Call);
@@ -50,6 +53,14 @@ std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
 /// enough.
 const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
                                    const ::usm::Api &CurrentFree);
+
+/// The kind a selector constant names (an allocator handle, a memory space,
+/// a sycl::usm::alloc value, or a const variable initialised from one).
+std::optional<::usm::Kind> selectorKind(const Expr *E);
+
+/// The catalog name of a referenced constant: qualified, and for unscoped
+/// C enumerators plain ("cudaMemoryTypeDevice", "sycl::usm::alloc::host").
+std::string constantName(const ValueDecl &D);
 
 /// Strips parentheses, implicit and explicit casts (C and C++).
 const Expr *stripCasts(const Expr *E);

@@ -5,9 +5,10 @@
 // group_ballot, device_global, bfloat16, joint_matrix, command_graph,
 // 1.2.1 atomics, and `using namespace sycl` next to the C math library.
 //
-// RUN: %clang -fsyntax-only -std=c++17 -Wall -Wextra -Werror -idirafter
-// %src_root/headers/sdk %s RUN: %clang -fsyntax-only -std=c++20 -Wall
-// -idirafter %src_root/headers/sdk %s
+// clang-format off
+// RUN: %clang -fsyntax-only -std=c++17 -Wall -Wextra -Werror -idirafter %src_root/headers/sdk %s
+// RUN: %clang -fsyntax-only -std=c++20 -Wall -idirafter %src_root/headers/sdk %s
+// clang-format on
 
 #include <math.h>
 #include <sycl/sycl.hpp>

@@ -7,11 +7,12 @@
 // reductions with properties, buffers with access tags and no_init,
 // device queries, event profiling, exceptions and experimental::printf.
 //
-// RUN: %clang -fsyntax-only -std=c++17 -Wall -Wextra -Werror -idirafter
-// %src_root/headers/sdk %s RUN: %clang -fsyntax-only -std=c++20 -Wall
-// -idirafter %src_root/headers/sdk %s The SYCL 1.2.1 spelling reaches the same
-// declarations: RUN: %clang -fsyntax-only -std=c++17 -Wall -idirafter
-// %src_root/headers/sdk -DUSE_CL_SYCL %s
+// clang-format off
+// RUN: %clang -fsyntax-only -std=c++17 -Wall -Wextra -Werror -idirafter %src_root/headers/sdk %s
+// RUN: %clang -fsyntax-only -std=c++20 -Wall -idirafter %src_root/headers/sdk %s
+// The SYCL 1.2.1 spelling reaches the same declarations:
+// RUN: %clang -fsyntax-only -std=c++17 -Wall -idirafter %src_root/headers/sdk -DUSE_CL_SYCL %s
+// clang-format on
 
 #ifdef USE_CL_SYCL
 #include <CL/sycl.hpp>

@@ -1,0 +1,212 @@
+//===- Collect.cpp - one walk over the user code of the TU
+//-----------------===//
+#include "EngineSupport.h"
+#include "Provenance.h"
+#include "UsmApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <algorithm>
+#include <climits>
+#include <mutex>
+#include <queue>
+#include <string_view>
+
+namespace clang::tidy::usm {
+
+using namespace engine;
+
+//===----------------------------------------------------------------------===//
+// Collector: one walk over the user code of the TU.
+//===----------------------------------------------------------------------===//
+
+class ProvenanceAnalysis::Collector
+    : public RecursiveASTVisitor<ProvenanceAnalysis::Collector> {
+public:
+  Collector(ProvenanceAnalysis &P) : P(P), SM(P.Ctx.getSourceManager()) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Stack.push_back(LE->getCallOperator());
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Stack.pop_back();
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+        !FD->isInvalidDecl()) {
+      add(FD);
+      bool Contributes =
+          isa<CXXConstructorDecl>(FD) || isPointerLike(FD->getReturnType());
+      for (const ParmVarDecl *PD : FD->parameters())
+        Contributes |= isPointerLike(PD->getType());
+      if (Contributes)
+        P.Contributors.insert(FD);
+    }
+    return true;
+  }
+
+  /// Stores that reach TU-wide summaries: fields and globals.
+  void noteStore(const Expr *LHS) {
+    if (Stack.empty())
+      return;
+    LHS = LHS->IgnoreParenImpCasts();
+    if (!isPointerLike(LHS->getType()))
+      return;
+    bool Summary = isa<MemberExpr>(LHS);
+    const Expr *Base = LHS;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(LHS))
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Summary = VD->hasGlobalStorage();
+    if (Summary)
+      P.Contributors.insert(Stack.back());
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      noteStore(BO->getLHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      noteStore(OC->getArg(0));
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      noteStore(UO->getSubExpr());
+      if (isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        for (const FunctionDecl *F : Stack)
+          P.AddrTaken[F].push_back(UO);
+    }
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    P.Lambdas[LE->getLambdaClass()] = LE;
+    if (!Stack.empty())
+      P.Contributors.insert(Stack.back());
+    P.Contributors.insert(LE->getCallOperator());
+    const FunctionDecl *Op = LE->getCallOperator();
+    if (Op && Op->hasBody() && !Op->isDependentContext())
+      add(Op);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (!Stack.empty())
+      P.CallSites[Callee->getDefinition() ? Callee->getDefinition() : Callee]
+          .push_back({Call, Stack.back()});
+    if (Callee->getBuiltinID())
+      return true;
+    if (const ::usm::Api *A = P.apiOf(*Call)) {
+      if (A->R == ::usm::Role::Alloc &&
+          (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
+        P.HasDeviceAlloc = true;
+      if (A->R == ::usm::Role::Free)
+        P.HasFree = true;
+      if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
+        if (const Expr *Out = argAt(*Call, A->Ptr))
+          P.AllocOut.insert(stripCasts(Out));
+      return true;
+    }
+    if (P.calleeInfo(*Callee).Launcher)
+      for (const Expr *Arg : Call->arguments()) {
+        QualType T = Arg->getType().getNonReferenceType();
+        if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+          P.DeviceRecords.insert(RD);
+      }
+    return true;
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses())
+      for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+        ignoreAll(Child);
+    if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+        D->hasAssociatedStmt())
+      markDevice(D->getAssociatedStmt());
+    return true;
+  }
+
+  bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
+    for (const OMPClause *C : D->clauselists())
+      if (isa<OMPUnifiedSharedMemoryClause>(C))
+        P.RequiresUSM = D;
+    return true;
+  }
+
+private:
+  void add(const FunctionDecl *FD) {
+    if (P.FunctionSet.insert(FD).second)
+      P.Functions.push_back(FD);
+  }
+  void ignoreAll(const Stmt *S) {
+    if (!S)
+      return;
+    P.Ignored.insert(S);
+    for (const Stmt *C : S->children())
+      ignoreAll(C);
+  }
+  void markDevice(const Stmt *S) {
+    if (!S)
+      return;
+    P.DeviceStmts.insert(S);
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+      markDevice(CS->getCapturedStmt());
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      P.DeviceCalls.insert(Call);
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      P.DeviceLambdas.insert(LE);
+      markDevice(LE->getBody());
+    }
+    for (const Stmt *C : S->children())
+      markDevice(C);
+  }
+
+  ProvenanceAnalysis &P;
+  SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
+};
+
+void ProvenanceAnalysis::collect() {
+  Collector C(*this);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+} // namespace clang::tidy::usm

@@ -1,0 +1,227 @@
+//===- EngineQueries.cpp - what the checks ask the engine
+//------------------===//
+#include "EngineSupport.h"
+#include "Provenance.h"
+#include "UsmApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <algorithm>
+#include <climits>
+#include <mutex>
+#include <queue>
+#include <string_view>
+
+namespace clang::tidy::usm {
+
+using namespace engine;
+
+const FreeFact *ProvenanceAnalysis::freeFact(const Expr *Free) const {
+  auto It = FreeIndex.find(Free);
+  return It == FreeIndex.end() ? nullptr : &FreeFacts[It->second];
+}
+
+bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
+                                        const VarDecl *VD) {
+  auto [It, New] = Escapes.try_emplace(FD);
+  if (New) {
+    auto Taken = AddrTaken.find(FD);
+    if (Taken != AddrTaken.end())
+      for (const UnaryOperator *UO : Taken->second)
+        if (!AllocOut.contains(UO))
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                  UO->getSubExpr()->IgnoreParenImpCasts()))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              It->second.insert(V);
+  }
+  return It->second.count(VD) != 0;
+}
+
+const ProvenanceAnalysis::CalleeInfo &
+ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
+  auto [It, New] = Callees.try_emplace(&FD);
+  if (New) {
+    CalleeInfo &I = It->second;
+    I.Api = apiForFunction(FD);
+    I.Launcher = isLauncher(catalogName(FD));
+    std::string Name = hostAccessName(FD);
+    for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
+      if (HA.Name == Name)
+        I.Accesses.push_back(&HA);
+  }
+  return It->second;
+}
+
+namespace {
+std::mutex SharedMutex;
+std::map<const ASTContext *, std::unique_ptr<ProvenanceAnalysis>> Shared;
+} // namespace
+
+ProvenanceAnalysis &ProvenanceAnalysis::forTU(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Lock(SharedMutex);
+  auto &PA = Shared[&Ctx];
+  if (!PA)
+    PA = std::make_unique<ProvenanceAnalysis>(Ctx);
+  return *PA;
+}
+
+void ProvenanceAnalysis::release(const ASTContext &Ctx) {
+  std::unique_ptr<ProvenanceAnalysis> Gone;
+  std::lock_guard<std::mutex> Lock(SharedMutex);
+  auto It = Shared.find(&Ctx);
+  if (It == Shared.end())
+    return;
+  Gone = std::move(It->second);
+  Shared.erase(It);
+}
+
+const std::vector<DeviceUse> &
+ProvenanceAnalysis::deviceUses(const Expr *Site) const {
+  static const std::vector<DeviceUse> None;
+  auto It = Uses.find(Site);
+  return It == Uses.end() ? None : It->second;
+}
+
+const LambdaExpr *ProvenanceAnalysis::lambdaOf(const FunctionDecl *FD) const {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || !MD->getParent()->isLambda())
+    return nullptr;
+  auto It = Lambdas.find(MD->getParent());
+  return It == Lambdas.end() ? nullptr : It->second;
+}
+
+static const FunctionDecl *enclosingFunction(const LambdaExpr *LE) {
+  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+bool ProvenanceAnalysis::isDeviceFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  auto Memo = DeviceMemo.find(FD);
+  if (Memo != DeviceMemo.end())
+    return Memo->second == 1;
+  DeviceMemo[FD] = -1; // recursion: assume host
+  bool Result = false;
+  if (isCudaDevice(FD))
+    Result = true;
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+           MD && MD->getOverloadedOperator() == OO_Call &&
+           DeviceRecords.count(MD->getParent()))
+    Result = true;
+  else if (const LambdaExpr *LE = lambdaOf(FD)) {
+    if (DeviceLambdas.count(LE) || isDeviceFunction(enclosingFunction(LE)))
+      Result = true;
+  }
+  if (!Result && !FD->hasAttr<OMPDeclareTargetDeclAttr>()) {
+    // Called only from device code.
+    auto It = CallSites.find(FD);
+    if (It != CallSites.end() && !It->second.empty()) {
+      Result = true;
+      for (const auto &[Call, Caller] : It->second)
+        if (!DeviceCalls.count(Call) && !isDeviceFunction(Caller)) {
+          Result = false;
+          break;
+        }
+    }
+  }
+  DeviceMemo[FD] = Result ? 1 : 0;
+  return Result;
+}
+
+ParentMap &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
+  auto &PM = Parents[FD];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return *PM;
+}
+
+const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
+                                              const FunctionDecl *FD) {
+  ParentMap &PM = parents(FD);
+  for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
+    if (isLoop(Cur, Ctx))
+      return Cur;
+  return nullptr;
+}
+
+bool ProvenanceAnalysis::repeated(const Stmt *S, const FunctionDecl *FD) {
+  for (int Depth = 0; FD && S && Depth < 8; ++Depth) {
+    if (enclosingLoop(S, FD))
+      return true;
+    const LambdaExpr *LE = lambdaOf(FD);
+    if (!LE)
+      return false;
+    S = LE;
+    FD = enclosingFunction(LE);
+  }
+  return false;
+}
+
+bool ProvenanceAnalysis::insideLoop(const DeviceUse &U, const Stmt *Loop,
+                                    const FunctionDecl *FD) {
+  const Stmt *S = U.Anchor;
+  const FunctionDecl *F = U.Fn;
+  for (int Depth = 0; F && S && Depth < 8; ++Depth) {
+    if (F == FD) {
+      ParentMap &PM = parents(FD);
+      for (const Stmt *Cur = S; Cur; Cur = PM.getParent(Cur))
+        if (Cur == Loop)
+          return true;
+      return false;
+    }
+    const LambdaExpr *LE = lambdaOf(F);
+    if (!LE)
+      return false;
+    S = LE;
+    F = enclosingFunction(LE);
+  }
+  return false;
+}
+
+const Expr *ProvenanceAnalysis::guardingCondition(const Stmt *S,
+                                                  const FunctionDecl *FD,
+                                                  bool &WhenTrue) {
+  ParentMap &PM = parents(FD);
+  const Stmt *Prev = S;
+  for (const Stmt *Cur = PM.getParent(S); Cur;
+       Prev = Cur, Cur = PM.getParent(Cur)) {
+    if (const auto *If = dyn_cast<IfStmt>(Cur)) {
+      if (Prev == If->getThen()) {
+        WhenTrue = true;
+        return If->getCond();
+      }
+      if (Prev == If->getElse()) {
+        WhenTrue = false;
+        return If->getCond();
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Cur)) {
+      if (Prev == CO->getTrueExpr()) {
+        WhenTrue = true;
+        return CO->getCond();
+      }
+      if (Prev == CO->getFalseExpr()) {
+        WhenTrue = false;
+        return CO->getCond();
+      }
+    }
+  }
+  return nullptr;
+}
+
+} // namespace clang::tidy::usm

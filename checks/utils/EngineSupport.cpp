@@ -1,0 +1,135 @@
+//===- EngineSupport.cpp - helpers shared by the engine's parts
+//------------===//
+#include "EngineSupport.h"
+#include "UsmApi.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::usm::engine {
+
+bool isLauncher(std::string_view Name) {
+#define USM_KERNEL_LAUNCHER(N)                                                 \
+  if (Name == N)                                                               \
+    return true;
+#include "DeviceContext.def"
+#undef USM_KERNEL_LAUNCHER
+  return false;
+}
+
+bool isDeviceAnnotation(StringRef Text) {
+#define USM_DEVICE_ANNOTATION(N)                                               \
+  if (Text == N)                                                               \
+    return true;
+#include "DeviceContext.def"
+#undef USM_DEVICE_ANNOTATION
+  return false;
+}
+
+/// CUDA/HIP device code: __global__ or __device__ without __host__.
+bool isCudaDevice(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>() ||
+      (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()))
+    return true;
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
+    if (isDeviceAnnotation(A->getAnnotation()))
+      return true;
+  return false;
+}
+
+/// Device numbers, allocator handles, memory spaces: values that decide an
+/// allocation's kind.
+bool isScalar(QualType T) {
+  return T.getNonReferenceType()->isIntegralOrEnumerationType();
+}
+
+/// Is \p Call the model's "initial device" call (omp_get_initial_device()),
+/// as models.def names it?
+bool isInitialDeviceCall(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || Call.getNumArgs() != 0)
+    return false;
+  std::string Name = catalogName(*Callee) + "()";
+  for (const ::usm::ModelInfo &M : ::usm::models())
+    if (!M.HostDevice.empty() && M.HostDevice == Name)
+      return true;
+  return false;
+}
+
+bool hasInitialDevice(::usm::Model M) {
+  return !::usm::modelInfo(M).HostDevice.empty();
+}
+
+/// A constant that a kind query answers with, or nullptr.
+const ::usm::QueryAnswer *queryAnswerOf(const Expr *E) {
+  E = stripCasts(E);
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const ::usm::QueryAnswer *A =
+          ::usm::findQueryAnswer(constantName(*DRE->getDecl())))
+    return A;
+  return ::usm::findQueryAnswer(DRE->getDecl()->getName());
+}
+
+bool isPointerLike(QualType T) {
+  T = T.getNonReferenceType();
+  return T->isPointerType() || T->isRecordType() ||
+         (T->isArrayType() &&
+          T->getPointeeOrArrayElementType()->isPointerType());
+}
+
+/// The name under which host_access.def lists \p FD: members of class
+/// template specializations use the template's name ("std::vector::vector").
+std::string hostAccessName(const FunctionDecl &FD) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
+    if (const auto *Spec =
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+      Policy.SuppressInlineNamespace = true;
+      Policy.SuppressUnwrittenScope = true;
+      Spec->getSpecializedTemplate()->printQualifiedName(OS, Policy);
+      OS << "::";
+      if (isa<CXXConstructorDecl>(MD))
+        OS << Spec->getName();
+      else
+        OS << MD->getName();
+      return OS.str();
+    }
+  return catalogName(FD);
+}
+
+const Expr *ignoreTemporaries(const Expr *E) {
+  while (E) {
+    const Expr *Before = E;
+    E = stripCasts(E);
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    if (E == Before)
+      break;
+  }
+  return E;
+}
+
+/// A statement that can run its body more than once. `do { } while (0)`
+/// (the macro idiom, e.g. hipLaunchKernelGGL in HIP mode) is not one.
+bool isLoop(const Stmt *S, const ASTContext &Ctx) {
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    bool Value = true;
+    const Expr *Cond = Do->getCond();
+    if (Cond && !Cond->isValueDependent() &&
+        Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return false;
+    return true;
+  }
+  return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
+}
+
+} // namespace clang::tidy::usm::engine

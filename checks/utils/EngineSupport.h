@@ -1,0 +1,47 @@
+//===- EngineSupport.h - helpers shared by the engine's parts
+//--------------===//
+//
+// Small AST and catalog predicates that the collector, the transfer
+// functions and the queries of the provenance engine all use.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_CHECKS_UTILS_ENGINESUPPORT_H
+#define USMCHECK_CHECKS_UTILS_ENGINESUPPORT_H
+
+#include "Catalog.h"
+#include "Queries.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <string>
+#include <string_view>
+
+namespace clang::tidy::usm::engine {
+
+/// A kernel launcher of DeviceContext.def (its callable is device code).
+bool isLauncher(std::string_view Name);
+/// An annotation that marks a device function (DeviceContext.def).
+bool isDeviceAnnotation(StringRef Text);
+/// CUDA/HIP device code: __global__ or __device__ without __host__.
+bool isCudaDevice(const FunctionDecl *FD);
+/// Device numbers, allocator handles, memory spaces.
+bool isScalar(QualType T);
+/// The model's "initial device" call (models.def HostDevice).
+bool isInitialDeviceCall(const CallExpr &Call);
+bool hasInitialDevice(::usm::Model M);
+/// A constant that a kind query answers with (usm_queries.def), or null.
+const ::usm::QueryAnswer *queryAnswerOf(const Expr *E);
+/// Pointers, records that may hold them, arrays of pointers.
+bool isPointerLike(QualType T);
+/// The name under which host_access.def lists \p FD.
+std::string hostAccessName(const FunctionDecl &FD);
+/// Strips casts, materialised and bound temporaries.
+const Expr *ignoreTemporaries(const Expr *E);
+/// A statement that can run its body more than once.
+bool isLoop(const Stmt *S, const ASTContext &Ctx);
+
+} // namespace clang::tidy::usm::engine
+
+#endif

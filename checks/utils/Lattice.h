@@ -1,0 +1,195 @@
+//===- Lattice.h - the values of the provenance engine
+//---------------------===//
+//
+// What the engine knows about one pointer-holding location at one program
+// point, and the persistent map from locations to those values that the
+// dataflow keeps per CFG block.
+//
+// The lattice of one location's value (an OriginSet):
+//   - the empty set: nothing is known to reach it (no definition seen, or a
+//     null pointer);
+//   - a set of Origins: it may hold a pointer from any of them. An Origin is
+//     an allocation site (call of a catalog allocator or new-expression) with
+//     its allocation kind and lifetime (live, or freed at a site), the value
+//     a parameter had on entry (for summaries), or Unknown (a value the
+//     engine cannot trace: an unknown call, an escaped address).
+//   - "must" facts are read off the same set: the location holds memory of
+//     these sites on every path exactly when the set has no Unknown and no
+//     Param origin.
+// Join is set union (may); a plain assignment replaces the set (strong
+// update), an element of an array at an unknown index is a weak update.
+//
+// The per-block state is a persistent Patricia trie keyed by dense location
+// ids, with interned OriginSets as values: copying a state is copying a
+// pointer, an update allocates O(log n) nodes, and a join or an equality
+// test skips every subtree the two states share, so a join costs what
+// differs between its predecessors, not the size of the state.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_CHECKS_UTILS_LATTICE_H
+#define USMCHECK_CHECKS_UTILS_LATTICE_H
+
+#include "Catalog.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+namespace clang::tidy::usm {
+
+/// Where a pointer value may come from.
+struct Origin {
+  const Expr *Site = nullptr;    ///< allocation call, or nullptr for Param
+  const ::usm::Api *A = nullptr; ///< catalog row of the allocator
+  ::usm::Kind K = ::usm::Kind::None;
+  const FunctionDecl *Fn = nullptr; ///< function containing Site
+  int Param = -1;                   ///< >= 0: value of that parameter
+  /// Lifetime: the free that released this allocation on the path, or null
+  /// while it is live.
+  const Expr *FreedAt = nullptr;
+  /// The allocation's kind is decided by an argument (device number or
+  /// allocator handle) that was parameter ArgParam (>= 0) of ArgFn: the
+  /// kind is resolved where ArgFn is called (symbolic device).
+  int ArgParam = -1;
+  const FunctionDecl *ArgFn = nullptr;
+
+  /// An untraceable value (neither an allocation nor a parameter).
+  static Origin unknown() {
+    Origin O;
+    O.Param = UnknownParam;
+    return O;
+  }
+  /// Scalar values (device numbers, allocator handles, memory spaces) use
+  /// the same sets: a constant that selects kind K, or the initial device.
+  static Origin selector(::usm::Kind K) {
+    Origin O;
+    O.Param = SelectorBase - static_cast<int>(K);
+    O.K = K;
+    return O;
+  }
+  static Origin initialDevice() {
+    Origin O;
+    O.Param = InitialDeviceParam;
+    O.K = ::usm::Kind::Host;
+    return O;
+  }
+  bool isSelector() const {
+    return !Site && Param <= SelectorBase && Param > SelectorBase - 16;
+  }
+  bool isInitialDevice() const { return !Site && Param == InitialDeviceParam; }
+  bool isUnknown() const { return !Site && Param == UnknownParam; }
+  bool isParam() const { return !Site && Param >= 0; }
+  bool isDevice() const { return Site && K == ::usm::Kind::Device; }
+
+  bool operator<(const Origin &O) const {
+    return Site != O.Site ? Site < O.Site : Param < O.Param;
+  }
+  bool operator==(const Origin &O) const {
+    return Site == O.Site && Param == O.Param;
+  }
+  /// Total order over every field (for interning).
+  bool fullLess(const Origin &O) const {
+    return std::tie(Site, Param, K, A, Fn, FreedAt, ArgParam, ArgFn) <
+           std::tie(O.Site, O.Param, O.K, O.A, O.Fn, O.FreedAt, O.ArgParam,
+                    O.ArgFn);
+  }
+
+  static constexpr int UnknownParam = -100;
+  static constexpr int InitialDeviceParam = -101;
+  static constexpr int SelectorBase = -200;
+};
+
+/// Sorted (by site, then parameter), duplicate-free.
+using OriginSet = std::vector<Origin>;
+
+/// A tracked location: a variable, a field of a variable (or of `this`),
+/// or an element of an array of pointers / a tuple.
+struct Location {
+  const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
+  const FieldDecl *Field = nullptr; ///< field, or null for the variable
+  bool Elem = false;                ///< an element
+  long Index = -1; ///< Elem: constant index, or -1 for "any element"
+  bool operator<(const Location &K) const {
+    return std::tie(Base, Field, Elem, Index) <
+           std::tie(K.Base, K.Field, K.Elem, K.Index);
+  }
+  bool operator==(const Location &K) const {
+    return Base == K.Base && Field == K.Field && Elem == K.Elem &&
+           Index == K.Index;
+  }
+};
+
+/// Origins per location, for snapshots kept outside the dataflow.
+using LocationMap = std::map<Location, OriginSet>;
+
+/// Adds the origins of \p From to \p To; true if \p To changed.
+bool mergeOrigins(OriginSet &To, const OriginSet &From);
+
+/// Equal sets share one object, so values compare by pointer.
+class OriginSetPool {
+public:
+  const OriginSet *intern(OriginSet S);
+  const OriginSet *empty() { return intern({}); }
+  /// The interned union (memoised).
+  const OriginSet *join(const OriginSet *A, const OriginSet *B);
+
+private:
+  static bool same(const OriginSet &A, const OriginSet &B);
+  std::deque<OriginSet> Storage;
+  llvm::DenseMap<unsigned, llvm::SmallVector<const OriginSet *, 1>> ByHash;
+  llvm::DenseMap<std::pair<const OriginSet *, const OriginSet *>,
+                 const OriginSet *>
+      Joins;
+};
+
+/// A persistent map from location ids to interned OriginSets (a
+/// little-endian Patricia trie, after Okasaki and Gill, "Fast Mergeable
+/// Integer Maps"). Nodes are immutable and owned by the StateFactory.
+struct StateNode {
+  std::uint32_t Prefix; ///< leaf: the key; branch: bits below Bit
+  std::uint32_t Bit;    ///< 0 for a leaf, else the branching bit
+  const StateNode *L, *R;
+  const OriginSet *V; ///< leaf only
+};
+
+class StateFactory {
+public:
+  explicit StateFactory(OriginSetPool &Pool) : Pool(Pool) {}
+
+  const OriginSet *lookup(const StateNode *T, std::uint32_t K) const;
+  /// T with K bound to V (replacing the old value).
+  const StateNode *insert(const StateNode *T, std::uint32_t K,
+                          const OriginSet *V);
+  /// T with K bound to the union of its old value (if any) and V.
+  const StateNode *insertJoin(const StateNode *T, std::uint32_t K,
+                              const OriginSet *V);
+  /// Pointwise union; keys bound in one map only keep their value.
+  const StateNode *join(const StateNode *A, const StateNode *B);
+  /// Same bindings? (The trie's shape is canonical.)
+  static bool equal(const StateNode *A, const StateNode *B);
+
+private:
+  const StateNode *leaf(std::uint32_t K, const OriginSet *V);
+  const StateNode *branch(std::uint32_t P, std::uint32_t Bit,
+                          const StateNode *L, const StateNode *R);
+  const StateNode *link(std::uint32_t P0, const StateNode *T0, std::uint32_t P1,
+                        const StateNode *T1);
+  const StateNode *update(const StateNode *T, std::uint32_t K,
+                          const OriginSet *V, bool Join);
+
+  OriginSetPool &Pool;
+  llvm::BumpPtrAllocator Alloc;
+};
+
+} // namespace clang::tidy::usm
+
+#endif

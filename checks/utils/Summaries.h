@@ -1,0 +1,50 @@
+//===- Summaries.h - what the engine knows about a function from outside --===//
+//
+// Function summaries tie the per-function dataflows of the provenance
+// engine together (Transfer.cpp records them in the replay of each round and
+// reads them at calls):
+//   Returns      origins of the pointer a function returns;
+//   ReturnSlots  origins of the pointer fields / tuple elements of a record
+//                it returns by value;
+//   OutParams    what it stores through a pointer or reference parameter;
+//   Derefs       which parameters it dereferences on the host, and where;
+//   Fields       every store to a field anywhere in the TU, per field;
+//   Globals      every store to a global, per variable;
+//   LambdaSnaps  the captured variables' origins where a lambda is created.
+// Origins of a callee's parameters (Origin::isParam) and symbolic devices
+// (Origin::ArgParam) are replaced by the caller's arguments at each call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_CHECKS_UTILS_SUMMARIES_H
+#define USMCHECK_CHECKS_UTILS_SUMMARIES_H
+
+#include "Lattice.h"
+
+#include <map>
+#include <utility>
+
+namespace clang::tidy::usm {
+
+enum class AccessKind { None, Read, Write, ReadWrite };
+
+/// A host dereference of a parameter inside a function.
+struct Deref {
+  const Expr *At = nullptr;
+  AccessKind AK = AccessKind::Read;
+};
+
+struct Summaries {
+  std::map<const FunctionDecl *, OriginSet> Returns;
+  std::map<const FunctionDecl *,
+           std::map<std::pair<const FieldDecl *, long>, OriginSet>>
+      ReturnSlots;
+  std::map<std::pair<const FunctionDecl *, unsigned>, OriginSet> OutParams;
+  std::map<std::pair<const FunctionDecl *, unsigned>, Deref> Derefs;
+  std::map<const FieldDecl *, OriginSet> Fields;
+  std::map<const VarDecl *, OriginSet> Globals;
+  std::map<const CXXRecordDecl *, LocationMap> LambdaSnaps;
+};
+
+} // namespace clang::tidy::usm
+
+#endif

@@ -1,0 +1,1568 @@
+//===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
+#include "EngineSupport.h"
+#include "Provenance.h"
+#include "UsmApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <algorithm>
+#include <climits>
+#include <mutex>
+#include <queue>
+#include <string_view>
+
+namespace clang::tidy::usm {
+
+using namespace engine;
+
+//===----------------------------------------------------------------------===//
+// FunctionRun: the dataflow over one function body.
+//===----------------------------------------------------------------------===//
+
+/// Hashing of locations for the id table.
+struct KeyInfo {
+  using Key = ProvenanceAnalysis::Key;
+  static Key getEmptyKey() {
+    return Key{llvm::DenseMapInfo<const Decl *>::getEmptyKey(), nullptr};
+  }
+  static Key getTombstoneKey() {
+    return Key{llvm::DenseMapInfo<const Decl *>::getTombstoneKey(), nullptr};
+  }
+  static unsigned getHashValue(const Key &K) {
+    return static_cast<unsigned>(
+        llvm::hash_combine(K.Base, K.Field, K.Elem, K.Index));
+  }
+  static bool isEqual(const Key &A, const Key &B) { return A == B; }
+};
+
+/// The state of one program point: a persistent map (see Lattice.h).
+struct FlowState {
+  const StateNode *Root = nullptr;
+};
+
+class ProvenanceAnalysis::FunctionRun {
+public:
+  FunctionRun(ProvenanceAnalysis &P, const FunctionDecl *FD, bool Final)
+      : P(P), FD(FD), Final(Final), States(Pool) {}
+
+  /// A block is re-evaluated at most this often; the lattice is finite, so
+  /// the bound only cuts off pathological loops.
+  static constexpr unsigned MaxVisitsPerBlock = 16;
+
+  void run() {
+    const FunctionCFG *FC = P.cfgOf(FD);
+    if (!FC)
+      return;
+    const CFG &G = *FC->G;
+    Device = P.isDeviceFunction(FD);
+    DeclareTarget = FD->hasAttr<OMPDeclareTargetDeclAttr>();
+
+    FlowState Entry;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (isPointerLike(PD->getType()) || isScalar(PD->getType()))
+        set(Entry, Key{PD, nullptr, false},
+            {Origin{nullptr, nullptr, ::usm::Kind::None, FD,
+                    static_cast<int>(I)}});
+    }
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (MD->getParent()->isLambda()) {
+        auto It = P.Sum.LambdaSnaps.find(MD->getParent());
+        if (It != P.Sum.LambdaSnaps.end())
+          for (const auto &[K, O] : It->second)
+            set(Entry, K, O);
+      }
+
+    // Worklist in reverse post-order: one state per block (its exit); the
+    // states inside a block are recomputed from its entry when needed.
+    const std::vector<const CFGBlock *> &Order = FC->Order;
+    Out.assign(G.getNumBlockIDs(), FlowState{});
+    HasOut.assign(G.getNumBlockIDs(), false);
+    std::vector<unsigned> Visits(Order.size(), 0);
+    std::vector<char> Queued(Order.size(), 0);
+    std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+        Work;
+    if (!Order.empty()) {
+      Work.push(0);
+      Queued[0] = 1;
+    }
+    while (!Work.empty()) {
+      unsigned I = Work.top();
+      Work.pop();
+      Queued[I] = 0;
+      if (Visits[I]++ >= MaxVisitsPerBlock)
+        continue;
+      const CFGBlock *B = Order[I];
+      FlowState S = inState(*B, G.getEntry(), Entry);
+      for (const CFGElement &E : *B)
+        transfer(E, S, /*Record=*/false);
+      unsigned Id = B->getBlockID();
+      if (HasOut[Id] && StateFactory::equal(Out[Id].Root, S.Root))
+        continue;
+      Out[Id] = S;
+      HasOut[Id] = true;
+      for (const CFGBlock::AdjacentBlock &Succ : B->succs())
+        if (const CFGBlock *SB = Succ.getReachableBlock()) {
+          unsigned R = FC->Rank[SB->getBlockID()];
+          if (R < Order.size() && !Queued[R]) {
+            Queued[R] = 1;
+            Work.push(R);
+          }
+        }
+    }
+    // Final replay: record summaries, accesses and device uses.
+    for (const CFGBlock *B : Order) {
+      FlowState S = inState(*B, G.getEntry(), Entry);
+      for (const CFGElement &E : *B)
+        transfer(E, S, /*Record=*/true);
+      // (The exit block is missing from the order when every path ends in
+      // a noreturn call; then no reference parameter is written back.)
+      if (B == &G.getExit())
+        recordReferenceParams(S);
+    }
+  }
+
+private:
+  FlowState inState(const CFGBlock &B, const CFGBlock &EntryBlock,
+                    const FlowState &Entry) {
+    if (&B == &EntryBlock)
+      return Entry;
+    FlowState S;
+    bool First = true;
+    for (const CFGBlock::AdjacentBlock &Pred : B.preds()) {
+      const CFGBlock *PB = Pred.getReachableBlock();
+      if (!PB || !HasOut[PB->getBlockID()])
+        continue;
+      FlowState O = Out[PB->getBlockID()];
+      refineEdge(*PB, B, O);
+      S.Root = First ? O.Root : States.join(S.Root, O.Root);
+      First = false;
+    }
+    return S;
+  }
+
+  //--- kind queries on branch edges -----------------------------------------
+
+  /// A branch on a run-time kind query: on which edges (0: true, 1: false)
+  /// the pointer at K is known not to be device memory.
+  struct Guard {
+    Key K;
+    bool NotDevice[2] = {false, false};
+  };
+
+  /// The pointer a query's answer is about, when \p E holds that answer: the
+  /// query call itself, a variable it was stored in, or a field of the
+  /// struct it filled.
+  const Expr *answerSource(const Expr *E) {
+    E = stripCasts(E);
+    if (!E)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const ::usm::Api *A = P.apiOf(*Call);
+      const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+      if (Q && Q->Answer == ::usm::RET && Q->TrueMeans == ::usm::Kind::None)
+        return argAt(*Call, A->Ptr);
+      return nullptr;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (!ME->isArrow())
+        E = stripCasts(ME->getBase());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        auto It = QueryVars.find(VD);
+        if (It != QueryVars.end())
+          if (const ::usm::Api *A = P.apiOf(*It->second))
+            return argAt(*It->second, A->Ptr);
+      }
+    return nullptr;
+  }
+
+  /// A boolean query call (omp_target_is_accessible): its pointer and the
+  /// kind a true answer means.
+  const Expr *booleanQuery(const Expr *E, ::usm::Kind &K) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(E));
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
+    const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+    if (!Q || Q->TrueMeans == ::usm::Kind::None)
+      return nullptr;
+    K = Q->TrueMeans;
+    return argAt(*Call, A->Ptr);
+  }
+
+  bool parseGuard(const Expr *C, bool Negated, Guard &G) {
+    C = C->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(C);
+        UO && UO->getOpcode() == UO_LNot)
+      return parseGuard(UO->getSubExpr(), !Negated, G);
+    const Expr *Ptr = nullptr;
+    ::usm::Kind K = ::usm::Kind::None;
+    bool IsK = true; // the true edge means "the pointer is K"
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      const ::usm::QueryAnswer *Ans = queryAnswerOf(R);
+      const Expr *Src = L;
+      if (!Ans) {
+        Ans = queryAnswerOf(L);
+        Src = R;
+      }
+      if (Ans) {
+        Ptr = answerSource(Src);
+        K = Ans->K;
+      } else {
+        // query(...) == 0 / != 0
+        const Expr *Zero = R, *Q = L;
+        if (!stripCasts(Zero)->isNullPointerConstant(
+                P.Ctx, Expr::NPC_ValueDependentIsNotNull))
+          std::swap(Zero, Q);
+        if (stripCasts(Zero)->isNullPointerConstant(
+                P.Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+          Ptr = booleanQuery(Q, K);
+          IsK = false; // == 0: the true edge means "not K"
+        }
+      }
+      if (BO->getOpcode() == BO_NE)
+        IsK = !IsK;
+    } else {
+      Ptr = booleanQuery(C, K);
+    }
+    if (!Ptr)
+      return false;
+    if (Negated)
+      IsK = !IsK;
+    if (!keyOf(stripCasts(Ptr), G.K))
+      return false;
+    bool NotDevIfK = K != ::usm::Kind::Device;
+    bool NotDevIfNotK = K == ::usm::Kind::Device;
+    G.NotDevice[0] = IsK ? NotDevIfK : NotDevIfNotK;
+    G.NotDevice[1] = IsK ? NotDevIfNotK : NotDevIfK;
+    return G.NotDevice[0] || G.NotDevice[1];
+  }
+
+  const Guard *guardOf(const CFGBlock &B) {
+    auto [It, New] = Guards.try_emplace(B.getBlockID());
+    if (New) {
+      It->second.second = false;
+      const Stmt *Term = B.getTerminatorStmt();
+      const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+      // The last block of `a || b` / `a && b` in a condition branches on b.
+      if (Term && !isa<BinaryOperator>(Term)) {
+        while (const auto *L = dyn_cast_or_null<BinaryOperator>(
+                   C ? C->IgnoreParens() : nullptr)) {
+          if (!L->isLogicalOp())
+            break;
+          C = L->getRHS();
+        }
+      }
+      if (C)
+        It->second.second = parseGuard(C, false, It->second.first);
+    }
+    return It->second.second ? &It->second.first : nullptr;
+  }
+
+  /// The state that flows from \p From into \p To: where a kind query
+  /// said the pointer is not device memory, its device origins (and the
+  /// parameter it was) do not flow there.
+  void refineEdge(const CFGBlock &From, const CFGBlock &To, FlowState &S) {
+    if (From.succ_size() != 2 || !From.getTerminatorStmt())
+      return;
+    const CFGBlock *T = From.succ_begin()->getReachableBlock();
+    const CFGBlock *F = (From.succ_begin() + 1)->getReachableBlock();
+    int Edge = (&To == T && &To != F) ? 0 : (&To == F && &To != T) ? 1 : -1;
+    if (Edge < 0)
+      return;
+    const Guard *G = guardOf(From);
+    if (!G || !G->NotDevice[Edge])
+      return;
+    OriginSet Kept;
+    for (const Origin &O : lookup(G->K, S))
+      if (!O.isDevice() && !O.isParam())
+        Kept.push_back(O);
+    set(S, G->K, std::move(Kept));
+  }
+
+  //--- the state ------------------------------------------------------------
+
+  std::uint32_t idOf(const Key &K) {
+    auto [It, New] = Ids.try_emplace(K, static_cast<std::uint32_t>(Ids.size()));
+    if (New && K.Elem)
+      ElemIds[K.Base].push_back({K.Index, It->second});
+    return It->second;
+  }
+  /// The value bound to \p K, or nullptr.
+  const OriginSet *get(const FlowState &S, const Key &K) const {
+    auto It = Ids.find(K);
+    return It == Ids.end() ? nullptr : States.lookup(S.Root, It->second);
+  }
+  void set(FlowState &S, const Key &K, OriginSet O) {
+    S.Root = States.insert(S.Root, idOf(K), Pool.intern(std::move(O)));
+  }
+  void weak(FlowState &S, const Key &K, const OriginSet &O) {
+    S.Root = States.insertJoin(S.Root, idOf(K), Pool.intern(O));
+  }
+
+  //--- reading values -------------------------------------------------------
+
+  OriginSet lookup(const Key &K, const FlowState &S) {
+    if (const OriginSet *V = get(S, K))
+      return *V;
+    if (K.Elem) {
+      // arr[i] with i unknown, or arr[c] never stored at c: any element.
+      OriginSet Any;
+      auto Elems = ElemIds.find(K.Base);
+      if (Elems != ElemIds.end())
+        for (const auto &[Index, Id] : Elems->second)
+          if (K.Index < 0 || Index < 0)
+            if (const OriginSet *V = States.lookup(S.Root, Id))
+              mergeOrigins(Any, *V);
+      return Any;
+    }
+    if (K.Field) {
+      // The pointer field of a struct that an allocator filled as a whole
+      // (cudaMalloc3D's cudaPitchedPtr).
+      if (K.Base) {
+        const OriginSet *Whole = get(S, Key{K.Base, nullptr, false});
+        if (Whole && informative(*Whole))
+          return *Whole;
+      }
+      auto F = P.Sum.Fields.find(K.Field);
+      return F != P.Sum.Fields.end() ? unambiguous(F->second) : OriginSet{};
+    }
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(K.Base))
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !K.Elem) {
+        auto G = P.Sum.Globals.find(VD);
+        return G != P.Sum.Globals.end() ? unambiguous(G->second) : OriginSet{};
+      }
+    return {};
+  }
+
+  /// A TU-wide summary (all stores to a field or global) says which memory
+  /// *some* object holds. Only when every store agrees does it say anything
+  /// about this object; mixed summaries are unknown (quiet).
+  static OriginSet unambiguous(const OriginSet &Summary) {
+    const Origin *First = nullptr;
+    for (const Origin &O : Summary) {
+      if (!O.Site || O.K == ::usm::Kind::ByArg)
+        continue;
+      if (!First)
+        First = &O;
+      else if (O.K != First->K)
+        return {};
+    }
+    return Summary;
+  }
+
+  /// The tracked location an lvalue expression names, if any.
+  bool keyOf(const Expr *E, Key &K) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        K = Key{VD, nullptr, false};
+        return true;
+      }
+      return false;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *FDl = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FDl)
+        return false;
+      const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      const Decl *BaseD = nullptr;
+      if (const auto *BR = dyn_cast<DeclRefExpr>(Base))
+        BaseD = BR->getDecl();
+      K = Key{BaseD, FDl, false};
+      return true;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (const auto *BR = dyn_cast<DeclRefExpr>(Base))
+        if (BR->getType()->isArrayType()) {
+          K = Key{BR->getDecl(), nullptr, true};
+          Expr::EvalResult R;
+          if (!AS->getIdx()->isValueDependent() &&
+              AS->getIdx()->EvaluateAsInt(R, P.Ctx))
+            K.Index = static_cast<long>(R.Val.getInt().getExtValue());
+          return true;
+        }
+    }
+    return false;
+  }
+
+  OriginSet substitute(const OriginSet &In, const CallExpr *Call,
+                       const FlowState &S) {
+    OriginSet Result;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->getDefinition())
+      Callee = Callee->getDefinition();
+    for (const Origin &O : In) {
+      if (O.Param < 0) {
+        Origin X = O;
+        if (X.Site && X.ArgParam >= 0 && X.ArgFn == Callee) {
+          unsigned I = static_cast<unsigned>(X.ArgParam);
+          if (I < Call->getNumArgs() && !isa<CXXOperatorCallExpr>(Call))
+            resolveKindArg(X, scalarValue(Call->getArg(I), S),
+                           X.A && X.A->K != ::usm::Kind::ByArg);
+          else
+            X.ArgParam = -1, X.ArgFn = nullptr;
+        }
+        mergeOrigins(Result, {X});
+        continue;
+      }
+      if (static_cast<unsigned>(O.Param) < Call->getNumArgs() &&
+          !isa<CXXOperatorCallExpr>(Call))
+        mergeOrigins(Result, eval(Call->getArg(O.Param), S));
+    }
+    return Result;
+  }
+
+  const FunctionDecl *userCallee(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return nullptr;
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || !P.FunctionSet.count(Def))
+      return nullptr;
+    return Def;
+  }
+
+  OriginSet eval(const Expr *E, const FlowState &S) {
+    E = ignoreTemporaries(E);
+    if (!E)
+      return {};
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const ::usm::Api *A = P.apiOf(*Call)) {
+        if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
+          // A kind that cannot be told stays ByArg: the allocation is
+          // known (for frees), its kind is not (never device).
+          return {allocOrigin(Call, A, S)};
+        }
+        return {};
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+        // Smart pointer operator-> yields the held pointer.
+        if (OC->getOperator() == OO_Arrow && OC->getNumArgs() >= 1)
+          return eval(OC->getArg(0), S);
+        return {};
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+        // get()-like accessors of pointer-holding objects.
+        if (MC->getNumArgs() == 0 && MC->getType()->isPointerType() &&
+            MC->getImplicitObjectArgument()) {
+          OriginSet O = eval(MC->getImplicitObjectArgument(), S);
+          if (informative(O))
+            return O;
+        }
+      }
+      if (const FunctionDecl *Callee = userCallee(Call)) {
+        auto It = P.Sum.Returns.find(Callee);
+        if (It != P.Sum.Returns.end())
+          return substitute(It->second, Call, S);
+        return {};
+      }
+      Key K;
+      if (Call->getType()->isPointerType() && elementKey(Call, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
+      return {};
+    }
+    if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+      if (const FunctionDecl *Op = New->getOperatorNew())
+        if (const ::usm::Api *A = ::usm::findApi(catalogName(*Op)))
+          return {Origin{New, A, A->K, FD, -1}};
+      return {};
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      Key K;
+      if (keyOf(DRE, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // p->array decays to an address inside *p.
+      if (ME->isArrow() && ME->getType()->isArrayType())
+        return eval(ME->getBase(), S);
+      Key K;
+      if (keyOf(ME, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!AS->getType()->isPointerType())
+        return {};
+      Key K;
+      if (keyOf(AS, K))
+        return lookup(K, S);
+      return {};
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+        if (BO->getLHS()->getType()->isPointerType())
+          return eval(BO->getLHS(), S);
+        if (BO->getRHS()->getType()->isPointerType())
+          return eval(BO->getRHS(), S);
+        return {};
+      case BO_Comma:
+      case BO_Assign:
+        return eval(BO->getRHS(), S);
+      case BO_AddAssign:
+      case BO_SubAssign:
+        return eval(BO->getLHS(), S);
+      default:
+        return {};
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      const Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+      switch (UO->getOpcode()) {
+      case UO_AddrOf:
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
+          if (!AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+            return eval(AS->getBase(), S);
+        if (const auto *D = dyn_cast<UnaryOperator>(Sub))
+          if (D->getOpcode() == UO_Deref)
+            return eval(D->getSubExpr(), S);
+        if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+          if (ME->isArrow())
+            return eval(ME->getBase(), S);
+        return {};
+      case UO_PreInc:
+      case UO_PreDec:
+      case UO_PostInc:
+      case UO_PostDec:
+        return eval(UO->getSubExpr(), S);
+      default:
+        return {};
+      }
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      OriginSet O = valueOf(CO->getTrueExpr(), S);
+      mergeOrigins(O, valueOf(CO->getFalseExpr(), S));
+      return O;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // An object constructed from a pointer holds it (unique_ptr,
+      // shared_ptr, with or without a deleter); a [first, last) pair of the
+      // same pointer type is a range copy, not ownership.
+      if (CE->getNumArgs() >= 1 && CE->getArg(0)->getType()->isPointerType()) {
+        if (CE->getNumArgs() >= 2 &&
+            CE->getArg(1)->getType().getCanonicalType() ==
+                CE->getArg(0)->getType().getCanonicalType())
+          return {};
+        return eval(CE->getArg(0), S);
+      }
+      // Copy/move construction of a tracked object.
+      if (CE->getNumArgs() == 1 && CE->getConstructor() &&
+          CE->getConstructor()->isCopyOrMoveConstructor())
+        return eval(CE->getArg(0), S);
+      return {};
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      if (IL->getNumInits() == 1 && IL->getType()->isPointerType())
+        return eval(IL->getInit(0), S);
+      return {};
+    }
+    return {};
+  }
+
+  /// The value of a device number, allocator handle or memory space.
+  OriginSet scalarValue(const Expr *E, const FlowState &S) {
+    E = stripCasts(E);
+    if (!E)
+      return {};
+    if (auto K = selectorKind(E))
+      return {Origin::selector(*K)};
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      Key K;
+      if (keyOf(DRE, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
+      return {};
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      Key K;
+      if (keyOf(ME, K))
+        if (const OriginSet *V = get(S, K))
+          return *V;
+      return {};
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (isInitialDeviceCall(*Call))
+        return {Origin::initialDevice()};
+      // omp_init_allocator(memspace, ...): the memory space picks the kind.
+      if (const ::usm::Api *A = P.apiOf(*Call))
+        if (A->R == ::usm::Role::Allocator && A->K == ::usm::Kind::ByArg)
+          for (const Expr *Arg : Call->arguments()) {
+            OriginSet V = scalarValue(Arg, S);
+            if (V.size() == 1 && V[0].isSelector())
+              return V;
+          }
+    }
+    return {};
+  }
+
+  /// Sets \p O's kind from \p V, the value of the argument that decides it
+  /// (a device number when \p DeviceNumber, else a kind selector); a value
+  /// that is a parameter of this function leaves the kind to the callers.
+  static void resolveKindArg(Origin &O, const OriginSet &V, bool DeviceNumber) {
+    O.ArgParam = -1;
+    O.ArgFn = nullptr;
+    if (V.empty())
+      return;
+    if (V.size() == 1 && V[0].isParam()) {
+      O.ArgParam = V[0].Param;
+      O.ArgFn = V[0].Fn;
+      return;
+    }
+    if (DeviceNumber) {
+      bool All = true;
+      for (const Origin &X : V)
+        All &= X.isInitialDevice();
+      if (All)
+        O.K = ::usm::Kind::Host; // the initial device is the host
+      return;
+    }
+    std::optional<::usm::Kind> K;
+    for (const Origin &X : V) {
+      if (!X.isSelector() || (K && *K != X.K))
+        return;
+      K = X.K;
+    }
+    if (K)
+      O.K = *K;
+  }
+
+  /// The origin an allocation call creates here: its kind from the catalog,
+  /// from constant arguments, or from what the state says its device /
+  /// allocator argument holds.
+  Origin allocOrigin(const CallExpr *Call, const ::usm::Api *A,
+                     const FlowState &S) {
+    Origin O{Call, A, ::usm::Kind::ByArg, FD, -1};
+    if (auto K = allocationKind(*Call, *A))
+      O.K = *K;
+    if (A->K == ::usm::Kind::ByArg) {
+      if (O.K != ::usm::Kind::ByArg)
+        return O;
+      // The allocator handle is the last argument whose value is known.
+      for (unsigned I = Call->getNumArgs(); I-- > 0;) {
+        const Expr *Arg = Call->getArg(I);
+        if (!isScalar(Arg->getType()))
+          continue;
+        OriginSet V = scalarValue(Arg, S);
+        if (V.empty())
+          continue;
+        resolveKindArg(O, V, /*DeviceNumber=*/false);
+        break;
+      }
+      return O;
+    }
+    if (hasInitialDevice(A->M) && A->Dev >= 0)
+      if (const Expr *DevE = argAt(*Call, A->Dev))
+        resolveKindArg(O, scalarValue(DevE, S), /*DeviceNumber=*/true);
+    return O;
+  }
+
+  /// Stores a scalar value; values the engine knows nothing about are
+  /// stored only to replace an earlier known value.
+  void assignScalar(const Expr *LHS, const OriginSet &V, FlowState &S) {
+    Key K;
+    if (!keyOf(LHS, K))
+      return;
+    if (V.empty() && !Ids.count(K))
+      return;
+    set(S, K, V.empty() ? OriginSet{Origin::unknown()} : V);
+  }
+
+  //--- record values (structs, std::pair, std::tuple) ------------------------
+
+  using Slot = std::pair<const FieldDecl *, long>; ///< field, or element
+  using Slots = std::vector<std::pair<Slot, OriginSet>>;
+
+  static Key keyOfSlot(const Decl *Base, const Slot &Sl) {
+    return Sl.first ? Key{Base, Sl.first, false}
+                    : Key{Base, nullptr, true, Sl.second};
+  }
+
+  /// Field/element values of a record built from \p Args in order: the
+  /// fields of the record, or, for a tuple-like record without own fields,
+  /// its elements.
+  void slotsFromArgs(const RecordDecl *RD, llvm::ArrayRef<const Expr *> Args,
+                     const FlowState &S, Slots &Out) {
+    std::vector<const FieldDecl *> Fs(RD->field_begin(), RD->field_end());
+    if (Fs.empty()) {
+      for (unsigned I = 0; I < Args.size(); ++I)
+        if (Args[I]->getType()->isPointerType())
+          Out.push_back({{nullptr, static_cast<long>(I)}, eval(Args[I], S)});
+      return;
+    }
+    if (Fs.size() < Args.size())
+      return;
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Fs[I]->getType()->isPointerType() &&
+          Args[I]->getType()->isPointerType())
+        Out.push_back({{Fs[I], -1}, eval(Args[I], S)});
+  }
+
+  /// The pointer fields (or tuple elements) of the record value \p E.
+  bool recordValue(const Expr *E, const FlowState &S, Slots &Out) {
+    E = ignoreTemporaries(E);
+    if (!E)
+      return false;
+    if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E))
+      return recordValue(CL->getInitializer(), S, Out);
+    const RecordDecl *RD = E->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const Decl *VD = DRE->getDecl();
+      for (const FieldDecl *F : RD->fields())
+        if (F->getType()->isPointerType())
+          if (const OriginSet *V = get(S, Key{VD, F, false}))
+            Out.push_back({{F, -1}, *V});
+      auto Elems = ElemIds.find(VD);
+      if (Elems != ElemIds.end())
+        for (const auto &[Index, Id] : Elems->second)
+          if (Index >= 0)
+            if (const OriginSet *V = States.lookup(S.Root, Id))
+              Out.push_back({{nullptr, Index}, *V});
+      return true;
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      if (!IL->isSemanticForm() && IL->getSemanticForm())
+        IL = IL->getSemanticForm();
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getType()->isPointerType())
+          Out.push_back(
+              {{F, -1},
+               I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{}});
+        ++I;
+      }
+      return true;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (!Ctor)
+        return false;
+      if (CE->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor())
+        return recordValue(CE->getArg(0), S, Out);
+      // A library constructor that stores its arguments in order
+      // (std::pair, std::tuple); user constructors have their own
+      // summaries (member initialisers).
+      const FunctionDecl *Def = Ctor->getDefinition();
+      if (Def && P.FunctionSet.count(Def))
+        return false;
+      std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
+      slotsFromArgs(RD, Args, S, Out);
+      return true;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *Callee = userCallee(Call)) {
+        auto It = P.Sum.ReturnSlots.find(Callee);
+        if (It == P.Sum.ReturnSlots.end())
+          return false;
+        for (const auto &[Sl, O] : It->second)
+          Out.push_back({Sl, substitute(O, Call, S)});
+        return true;
+      }
+      // A library function that builds a record from its arguments
+      // (std::make_pair, std::make_tuple).
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && !isa<CXXMemberCallExpr>(Call) &&
+          !isa<CXXOperatorCallExpr>(Call) && !P.apiOf(*Call) &&
+          Callee->getTemplateSpecializationArgs()) {
+        std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+        slotsFromArgs(RD, Args, S, Out);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Stores a record value into the variable \p VD.
+  void assignRecord(const Decl *VD, const Expr *Init, FlowState &S) {
+    Slots Sl;
+    if (!recordValue(Init, S, Sl))
+      return;
+    for (auto &[Slot, O] : Sl)
+      set(S, keyOfSlot(VD, Slot), std::move(O));
+  }
+
+  /// std::get<I>(t): element (or field) I of a local record.
+  bool elementKey(const CallExpr *Call, Key &K) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call))
+      return false;
+    const TemplateArgumentList *TA = Callee->getTemplateSpecializationArgs();
+    if (!TA || TA->size() < 1 ||
+        TA->get(0).getKind() != TemplateArgument::Integral)
+      return false;
+    long I = static_cast<long>(TA->get(0).getAsIntegral().getExtValue());
+    const auto *DRE = dyn_cast<DeclRefExpr>(stripCasts(Call->getArg(0)));
+    if (!DRE)
+      return false;
+    const RecordDecl *RD =
+        DRE->getType().getNonReferenceType()->getAsRecordDecl();
+    if (!RD)
+      return false;
+    std::vector<const FieldDecl *> Fs(RD->field_begin(), RD->field_end());
+    if (Fs.empty()) {
+      K = Key{DRE->getDecl(), nullptr, true, I};
+      return true;
+    }
+    if (I < 0 || static_cast<size_t>(I) >= Fs.size())
+      return false;
+    K = Key{DRE->getDecl(), Fs[I], false};
+    return true;
+  }
+
+  /// eval() for a value that is stored: what eval() cannot trace (other
+  /// than a null pointer) is Unknown, so that "must" questions see it.
+  OriginSet valueOf(const Expr *E, const FlowState &S) {
+    OriginSet O = eval(E, S);
+    if (!O.empty())
+      return O;
+    const Expr *Stripped = stripCasts(E);
+    if (!Stripped || Stripped->isValueDependent() ||
+        Stripped->isNullPointerConstant(P.Ctx,
+                                        Expr::NPC_ValueDependentIsNotNull))
+      return O;
+    if (!Stripped->getType()->isPointerType())
+      return O;
+    return {Origin::unknown()};
+  }
+
+  /// Does \p O say anything beyond "unknown"?
+  static bool informative(const OriginSet &O) {
+    for (const Origin &X : O)
+      if (!X.isUnknown() && X.K != ::usm::Kind::ByArg)
+        return true;
+    return false;
+  }
+
+  //--- writing values -------------------------------------------------------
+
+  void assign(const Expr *LHS, const OriginSet &O, FlowState &S, bool Record) {
+    LHS = LHS->IgnoreParens();
+    Key K;
+    if (keyOf(LHS, K)) {
+      if (K.Elem && K.Index < 0)
+        weak(S, K, O); // unknown element: weak update
+      else
+        set(S, K, O);
+      if (Record && K.Field)
+        mergeOrigins(P.Sum.Fields[K.Field], withoutParams(O));
+      if (Record && !K.Field)
+        if (const auto *VD = dyn_cast<VarDecl>(K.Base))
+          if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+            mergeOrigins(P.Sum.Globals[VD], withoutParams(O));
+      return;
+    }
+    // *out = value, where out is a parameter: an out-parameter summary.
+    if (const auto *UO = dyn_cast<UnaryOperator>(LHS))
+      if (UO->getOpcode() == UO_Deref && Record)
+        for (const Origin &PO : eval(UO->getSubExpr(), S))
+          if (PO.Param >= 0 && PO.Fn == FD)
+            mergeOrigins(P.Sum.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+                         withoutParams(O));
+  }
+
+  static OriginSet withoutParams(const OriginSet &O) {
+    OriginSet R;
+    for (const Origin &X : O)
+      if (X.Param < 0)
+        R.push_back(X);
+    return R;
+  }
+
+  void recordReferenceParams(const FlowState &S) {
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (!PD->getType()->isReferenceType() ||
+          !PD->getType().getNonReferenceType()->isPointerType())
+        continue;
+      if (const OriginSet *V = get(S, Key{PD, nullptr, false}))
+        mergeOrigins(P.Sum.OutParams[{FD, I}], withoutParams(*V));
+    }
+  }
+
+  //--- transfer -------------------------------------------------------------
+
+  void transfer(const CFGElement &E, FlowState &S, bool Record) {
+    if (auto Init = E.getAs<CFGInitializer>()) {
+      const CXXCtorInitializer *CI = Init->getInitializer();
+      if (FieldDecl *F = CI->getMember()) {
+        OriginSet O = eval(CI->getInit(), S);
+        set(S, Key{nullptr, F, false}, O);
+        if (Record)
+          mergeOrigins(P.Sum.Fields[F], withoutParams(O));
+      }
+      return;
+    }
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      return;
+    const Stmt *St = CS->getStmt();
+    if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
+      observe(St, S);
+    if (Record && Final)
+      recordFree(St, S);
+
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          if (!VD->getInit())
+            continue;
+          if (isPointerLike(VD->getType())) {
+            Key K{VD, nullptr, false};
+            set(S, K, valueOf(VD->getInit(), S));
+            initAggregate(VD, VD->getInit(), S);
+            if (VD->getType()->isRecordType())
+              assignRecord(VD, VD->getInit(), S);
+          } else if (isScalar(VD->getType())) {
+            noteQueryAnswer(VD, VD->getInit());
+            OriginSet V = scalarValue(VD->getInit(), S);
+            if (!V.empty())
+              set(S, Key{VD, nullptr, false}, std::move(V));
+          }
+        }
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+      if (BO->getOpcode() != BO_Assign)
+        return;
+      QualType T = BO->getLHS()->getType();
+      if (isPointerLike(T)) {
+        assign(BO->getLHS(), valueOf(BO->getRHS(), S), S, Record);
+        if (T->isRecordType())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            assignRecord(DRE->getDecl(), BO->getRHS(), S);
+      } else if (isScalar(T)) {
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            noteQueryAnswer(VD, BO->getRHS());
+        assignScalar(BO->getLHS(), scalarValue(BO->getRHS(), S), S);
+      }
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+        assign(OC->getArg(0), valueOf(OC->getArg(1), S), S, Record);
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+          if (DRE->getType()->isRecordType())
+            assignRecord(DRE->getDecl(), OC->getArg(1), S);
+      }
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      transferCall(Call, S, Record);
+      return;
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(St)) {
+      State Snap;
+      for (const LambdaCapture &C : LE->captures())
+        if (C.capturesVariable())
+          if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+            Key K{VD, nullptr, false};
+            OriginSet O = lookup(K, S);
+            if (informative(O))
+              Snap[K] = withoutParams(O);
+          }
+      State &Dst = P.Sum.LambdaSnaps[LE->getLambdaClass()];
+      for (const auto &[K, O] : Snap)
+        mergeOrigins(Dst[K], O);
+      return;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
+      if (Record && RS->getRetValue()) {
+        mergeOrigins(P.Sum.Returns[FD], eval(RS->getRetValue(), S));
+        Slots Sl;
+        if (RS->getRetValue()->getType()->isRecordType() &&
+            recordValue(RS->getRetValue(), S, Sl))
+          for (const auto &[Slot, O] : Sl)
+            mergeOrigins(P.Sum.ReturnSlots[FD][Slot], O);
+      }
+      return;
+    }
+  }
+
+  /// `T v = {...}` / `T v{...}`: the fields of a local aggregate (or the
+  /// elements of an array of pointers) get exactly the listed values, so
+  /// the TU-wide field summary does not apply to them.
+  void initAggregate(const VarDecl *VD, const Expr *Init, FlowState &S) {
+    const auto *IL = dyn_cast<InitListExpr>(ignoreTemporaries(Init));
+    if (!IL)
+      return;
+    if (IL->isSemanticForm() && IL->getType()->isArrayType()) {
+      for (unsigned I = 0; I < IL->getNumInits(); ++I) {
+        OriginSet O = eval(IL->getInit(I), S);
+        set(S, Key{VD, nullptr, true, static_cast<long>(I)}, O);
+        weak(S, Key{VD, nullptr, true, -1}, O);
+      }
+      return;
+    }
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD)
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->getType()->isPointerType())
+        set(S, Key{VD, F, false},
+            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{});
+      else if (isScalar(F->getType()) && I < IL->getNumInits()) {
+        OriginSet V = scalarValue(IL->getInit(I), S);
+        if (!V.empty())
+          set(S, Key{VD, F, false}, std::move(V));
+      }
+      ++I;
+    }
+  }
+
+  /// \p VD receives the answer of a kind query (`t = get_pointer_type(p)`).
+  void noteQueryAnswer(const VarDecl *VD, const Expr *Init) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(Init));
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
+    const ::usm::Query *Q = A ? ::usm::findQuery(A->Name) : nullptr;
+    if (Q && Q->Answer == ::usm::RET)
+      QueryVars[VD] = Call;
+  }
+
+  void transferCall(const CallExpr *Call, FlowState &S, bool Record) {
+    if (const ::usm::Api *A = P.apiOf(*Call)) {
+      // A kind query that answers through an out-parameter.
+      if (const ::usm::Query *Q = ::usm::findQuery(A->Name);
+          Q && Q->Answer >= 0)
+        if (const Expr *Out = argAt(*Call, Q->Answer))
+          if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(Out));
+              UO && UO->getOpcode() == UO_AddrOf)
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    UO->getSubExpr()->IgnoreParenImpCasts()))
+              if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+                QueryVars[VD] = Call;
+      if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
+        return;
+      const Expr *Out = argAt(*Call, A->Ptr);
+      if (!Out)
+        return;
+      OriginSet O{allocOrigin(Call, A, S)};
+      Out = stripCasts(Out);
+      if (const auto *UO = dyn_cast<UnaryOperator>(Out);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        assign(UO->getSubExpr(), O, S, Record);
+        return;
+      }
+      if (Record)
+        for (const Origin &PO : eval(Out, S))
+          if (PO.Param >= 0 && PO.Fn == FD)
+            mergeOrigins(P.Sum.OutParams[{FD, static_cast<unsigned>(PO.Param)}],
+                         O);
+      return;
+    }
+    const FunctionDecl *Callee = userCallee(Call);
+    if (isa<CXXOperatorCallExpr>(Call))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = stripCasts(Call->getArg(I));
+      const auto *UO = dyn_cast<UnaryOperator>(Arg);
+      bool AddrOf = UO && UO->getOpcode() == UO_AddrOf;
+      bool ByRef = Callee && I < Callee->getNumParams() &&
+                   Callee->getParamDecl(I)->getType()->isReferenceType() &&
+                   !Callee->getParamDecl(I)
+                        ->getType()
+                        .getNonReferenceType()
+                        .isConstQualified();
+      if (!AddrOf && !ByRef)
+        continue;
+      const Expr *Target = AddrOf ? UO->getSubExpr() : Arg;
+      Key K;
+      if (!keyOf(Target, K) || !isPointerLike(Target->getType()))
+        continue;
+      if (Callee) {
+        auto It = P.Sum.OutParams.find({Callee, I});
+        if (It != P.Sum.OutParams.end()) {
+          assign(Target, substitute(It->second, Call, S), S, Record);
+          continue;
+        }
+        // A user function that may store through it but has no summary
+        // entry stores nothing we know of: keep the value.
+        continue;
+      }
+      // An unknown function receives the address: the value is unknown.
+      if (AddrOf)
+        set(S, K, {Origin::unknown()});
+    }
+  }
+
+  //--- frees -----------------------------------------------------------------
+
+  /// A catalog deallocation (call or delete-expression): which allocations
+  /// reach its pointer on every path, when that is known.
+  void recordFree(const Stmt *St, const FlowState &S) {
+    const ::usm::Api *FreeApi = nullptr;
+    const Expr *Ptr = nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      const ::usm::Api *A = P.apiOf(*Call);
+      if (!A || A->R != ::usm::Role::Free)
+        return;
+      FreeApi = A;
+      Ptr = argAt(*Call, A->Ptr);
+    } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St)) {
+      if (!Del->getOperatorDelete())
+        return;
+      FreeApi = ::usm::findApi(catalogName(*Del->getOperatorDelete()));
+      Ptr = Del->getArgument();
+    }
+    if (!FreeApi || !Ptr)
+      return;
+    FreeFact F;
+    F.Free = cast<Expr>(St);
+    F.FreeApi = FreeApi;
+    F.Fn = FD;
+    const Expr *E = stripCasts(Ptr);
+    bool Eligible = isa<CXXNewExpr>(E);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const ::usm::Api *A = P.apiOf(*Call))
+        Eligible = A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Eligible = VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
+                   !P.addressEscapes(FD, VD);
+    if (Eligible) {
+      F.Origins = eval(E, S);
+      F.Known = !F.Origins.empty();
+      for (const Origin &O : F.Origins)
+        F.Known &= O.Site != nullptr;
+    }
+    if (P.FreeIndex.try_emplace(F.Free, P.FreeFacts.size()).second)
+      P.FreeFacts.push_back(std::move(F));
+  }
+
+  //--- observing accesses and device uses -----------------------------------
+
+  AccessKind useOf(const Expr *L) {
+    ParentMap &PM = P.parents(FD);
+    const Stmt *Cur = L;
+    while (const Stmt *Par = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(Par)) {
+        Cur = Par;
+        continue;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(Par)) {
+        if (!ME->isArrow() && ME->getBase()->IgnoreParens() == Cur) {
+          if (isa<CXXMethodDecl>(ME->getMemberDecl()))
+            return AccessKind::Read;
+          Cur = Par;
+          continue;
+        }
+        return AccessKind::None;
+      }
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par)) {
+        switch (IC->getCastKind()) {
+        case CK_LValueToRValue:
+          return AccessKind::Read;
+        case CK_NoOp:
+          Cur = Par;
+          continue;
+        case CK_ArrayToPointerDecay: {
+          // p[i].arr[j]: the element access is the subscript above.
+          const Stmt *Up = PM.getParent(Par);
+          if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Up))
+            if (AS->getBase()->IgnoreParenImpCasts() ==
+                cast<Expr>(Cur)->IgnoreParens()) {
+              Cur = Up;
+              continue;
+            }
+          return AccessKind::None;
+        }
+        default:
+          return AccessKind::None;
+        }
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(Par)) {
+        if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur)
+          return BO->getOpcode() == BO_Assign ? AccessKind::Write
+                                              : AccessKind::ReadWrite;
+        return AccessKind::None;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(Par)) {
+        if (UO->isIncrementDecrementOp())
+          return AccessKind::ReadWrite;
+        return AccessKind::None;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Par)) {
+        // Assignment operators of class-typed elements.
+        if (OC->isAssignmentOp() && OC->getNumArgs() >= 1 &&
+            OC->getArg(0)->IgnoreParens() == Cur)
+          return OC->getOperator() == OO_Equal ? AccessKind::Write
+                                               : AccessKind::ReadWrite;
+        return AccessKind::Read;
+      }
+      if (isa<CXXConstructExpr>(Par))
+        return AccessKind::Read;
+      return AccessKind::None;
+    }
+    return AccessKind::None;
+  }
+
+  /// A dereference at \p At of \p Ptr: how it uses the memory is worked
+  /// out (from the parents) only when the pointer may hold device memory or
+  /// a parameter.
+  void derefAccess(const Expr *At, const Expr *Ptr, FlowState &S) {
+    bool Relevant = false;
+    for (const Origin &O : eval(Ptr, S))
+      Relevant |= O.isDevice() || (O.isParam() && O.Fn == FD);
+    if (Relevant)
+      access(At, Ptr, useOf(At), S);
+  }
+
+  void access(const Expr *At, const Expr *Ptr, AccessKind AK, FlowState &S,
+              const FunctionDecl *Via = nullptr, const Expr *ViaAt = nullptr,
+              bool ViaLibrary = false) {
+    if (AK == AccessKind::None)
+      return;
+    OriginSet O = eval(Ptr, S);
+    bool AnyDevice = false;
+    for (const Origin &X : O) {
+      if (X.Param >= 0 && X.Fn == FD && !Device) {
+        auto Key = std::make_pair(FD, static_cast<unsigned>(X.Param));
+        if (!P.Sum.Derefs.count(Key))
+          P.Sum.Derefs[Key] = Deref{ViaAt ? ViaAt : At, AK};
+      }
+      AnyDevice |= X.isDevice();
+    }
+    if (!AnyDevice || Device || DeclareTarget || !Final)
+      return;
+    if (!P.AccessSeen.insert({At, Ptr}).second)
+      return;
+    HostAccess H;
+    H.At = At;
+    H.Pointer = Ptr;
+    H.Fn = FD;
+    H.AK = AK;
+    for (const Origin &X : O)
+      if (!X.isUnknown() && X.K != ::usm::Kind::ByArg)
+        H.Origins.push_back(X);
+    H.Via = Via;
+    H.ViaAt = ViaAt;
+    H.ViaLibrary = ViaLibrary;
+    P.Accesses.push_back(std::move(H));
+  }
+
+  static AccessKind fromCatalog(::usm::Access A) {
+    switch (A) {
+    case ::usm::Access::Read:
+      return AccessKind::Read;
+    case ::usm::Access::Write:
+      return AccessKind::Write;
+    default:
+      return AccessKind::ReadWrite;
+    }
+  }
+
+  void libraryCall(const Expr *At, const FunctionDecl &Callee,
+                   llvm::ArrayRef<const Expr *> Args, FlowState &S) {
+    for (const ::usm::HostAccess *Row : P.calleeInfo(Callee).Accesses) {
+      const ::usm::HostAccess &HA = *Row;
+      if (HA.A == ::usm::Access::Format) {
+        formatCall(At, Callee, Args, HA.Arg, S);
+        continue;
+      }
+      if (HA.Arg >= 0 && static_cast<size_t>(HA.Arg) < Args.size())
+        access(Args[HA.Arg], Args[HA.Arg], fromCatalog(HA.A), S, &Callee,
+               nullptr, true);
+    }
+  }
+
+  /// printf/scanf families: %s reads (printf) and every conversion of scanf
+  /// writes through its pointer; %n writes; %p only prints the value.
+  void formatCall(const Expr *At, const FunctionDecl &Callee,
+                  llvm::ArrayRef<const Expr *> Args, int FormatIdx,
+                  FlowState &S) {
+    if (FormatIdx < 0 || static_cast<size_t>(FormatIdx) >= Args.size())
+      return;
+    const auto *Lit =
+        dyn_cast<StringLiteral>(Args[FormatIdx]->IgnoreParenImpCasts());
+    if (!Lit || Lit->getCharByteWidth() != 1)
+      return;
+    bool Scan = false;
+    if (const auto *FA = Callee.getAttr<FormatAttr>())
+      Scan = FA->getType() && FA->getType()->getName().contains("scanf");
+    StringRef F = Lit->getString();
+    size_t ArgI = FormatIdx + 1;
+    for (size_t I = 0; I < F.size(); ++I) {
+      if (F[I] != '%')
+        continue;
+      ++I;
+      if (I < F.size() && F[I] == '%')
+        continue;
+      bool Suppressed = false;
+      while (I < F.size() && strchr("-+ #0'*123456789.hlLqjzt", F[I])) {
+        if (F[I] == '*') {
+          if (Scan)
+            Suppressed = true;
+          else
+            ++ArgI; // width/precision argument
+        }
+        ++I;
+      }
+      if (I >= F.size())
+        break;
+      char C = F[I];
+      if (C == '[')
+        while (I < F.size() && F[I] != ']')
+          ++I;
+      if (Suppressed)
+        continue;
+      size_t This = ArgI++;
+      if (This >= Args.size())
+        break;
+      AccessKind AK = AccessKind::None;
+      if (Scan)
+        AK = AccessKind::Write;
+      else if (C == 's')
+        AK = AccessKind::Read;
+      else if (C == 'n')
+        AK = AccessKind::Write;
+      if (AK != AccessKind::None && Args[This]->getType()->isPointerType())
+        access(Args[This], Args[This], AK, S, &Callee, nullptr, true);
+    }
+  }
+
+  void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S) {
+    for (const Origin &O : eval(Ptr, S))
+      if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
+        P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
+  }
+
+  void collectRefs(const Stmt *St, std::vector<const DeclRefExpr *> &Out) {
+    if (!St)
+      return;
+    if (const auto *CS = dyn_cast<CapturedStmt>(St)) {
+      collectRefs(CS->getCapturedStmt(), Out);
+      return;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(St))
+      Out.push_back(DRE);
+    for (const Stmt *C : St->children())
+      collectRefs(C, Out);
+  }
+
+  void observe(const Stmt *St, FlowState &S) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(St)) {
+      if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
+          D->hasAssociatedStmt()) {
+        std::vector<const DeclRefExpr *> Refs;
+        collectRefs(D->getAssociatedStmt(), Refs);
+        for (const DeclRefExpr *R : Refs)
+          if (R->getType()->isPointerType())
+            deviceUse(D, R, S);
+      }
+      return;
+    }
+    if (const auto *LE = dyn_cast<LambdaExpr>(St)) {
+      if (P.isDeviceFunction(LE->getCallOperator()))
+        for (const LambdaCapture &C : LE->captures())
+          if (C.capturesVariable())
+            if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+              for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
+                if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
+                  P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+      return;
+    }
+    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(St)) {
+      for (const Expr *Arg : K->arguments())
+        deviceUse(K, Arg, S);
+      return;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St)) {
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (Base->getType()->isArrayType()) {
+        const auto *ME = dyn_cast<MemberExpr>(Base);
+        if (!ME || !ME->isArrow())
+          return;
+      }
+      derefAccess(AS, AS->getBase(), S);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+      if (UO->getOpcode() == UO_Deref &&
+          !UO->getSubExpr()->getType()->isFunctionPointerType())
+        derefAccess(UO, UO->getSubExpr(), S);
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(St)) {
+      if (ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
+          !ME->getType()->isArrayType())
+        derefAccess(ME, ME->getBase(), S);
+      return;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(St)) {
+      if (const CXXConstructorDecl *Ctor = CE->getConstructor()) {
+        std::vector<const Expr *> Args(CE->arg_begin(), CE->arg_end());
+        libraryCall(CE, *Ctor, Args, S);
+      }
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(St);
+    if (!Call || isa<CUDAKernelCallExpr>(Call))
+      return;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      // Element access through a pointer-holding object (unique_ptr<T[]>).
+      if ((OC->getOperator() == OO_Subscript ||
+           (OC->getOperator() == OO_Star && OC->getNumArgs() == 1)) &&
+          OC->getArg(0)->getType()->isRecordType())
+        derefAccess(OC, OC->getArg(0), S);
+      return;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || P.apiOf(*Call))
+      return;
+    if (P.calleeInfo(*Callee).Launcher) {
+      for (const Expr *Arg : Call->arguments())
+        if (Arg->getType()->isPointerType())
+          deviceUse(Call, Arg, S);
+      return;
+    }
+    // Member calls keep the object out of arguments(), so indices match
+    // the callee's parameters.
+    std::vector<const Expr *> Args;
+    for (const Expr *A : Call->arguments())
+      Args.push_back(A);
+    libraryCall(Call, *Callee, Args, S);
+    if (const FunctionDecl *Def = userCallee(Call)) {
+      for (unsigned I = 0; I < Args.size(); ++I) {
+        auto It = P.Sum.Derefs.find({Def, I});
+        if (It == P.Sum.Derefs.end())
+          continue;
+        access(Args[I], Args[I], It->second.AK, S, Def, It->second.At, false);
+      }
+    }
+  }
+
+  ProvenanceAnalysis &P;
+  const FunctionDecl *FD;
+  bool Final;
+  bool Device = false;
+  bool DeclareTarget = false;
+  OriginSetPool Pool;
+  StateFactory States;
+  llvm::DenseMap<Key, std::uint32_t, KeyInfo> Ids;
+  /// Ids of the element locations of each array (constant index or -1).
+  std::map<const Decl *, std::vector<std::pair<long, std::uint32_t>>> ElemIds;
+  std::vector<FlowState> Out; ///< per block id: the state at its exit
+  std::vector<bool> HasOut;
+  /// Variables that hold a kind query's answer, and the query call.
+  std::map<const VarDecl *, const CallExpr *> QueryVars;
+  std::map<unsigned, std::pair<Guard, bool>> Guards; ///< per block id
+};
+
+//===----------------------------------------------------------------------===//
+// ProvenanceAnalysis
+//===----------------------------------------------------------------------===//
+
+ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {}
+ProvenanceAnalysis::~ProvenanceAnalysis() = default;
+
+void ProvenanceAnalysis::run() {
+  if (Ran)
+    return;
+  Ran = true;
+  collect();
+  if (!HasDeviceAlloc && !HasFree)
+    return;
+  // Three rounds let summaries cross three call levels; the last one
+  // records accesses.
+  for (int Round = 0; Round < 3; ++Round)
+    for (const FunctionDecl *FD : Functions)
+      if (Round == 2 || Contributors.contains(FD))
+        analyzeFunction(FD, Round == 2);
+}
+
+/// Blocks reachable from the entry, in reverse post-order. (Unreachable
+/// successors are null in a clang::CFG, which llvm's RPO iterator does not
+/// expect.)
+static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+  std::vector<const CFGBlock *> Order;
+  std::vector<char> Seen(G.getNumBlockIDs(), 0);
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  auto Push = [&](const CFGBlock *B) {
+    if (B && !Seen[B->getBlockID()]) {
+      Seen[B->getBlockID()] = 1;
+      Stack.push_back({B, B->succ_begin()});
+    }
+  };
+  Push(&G.getEntry());
+  while (!Stack.empty()) {
+    const CFGBlock *B = Stack.back().first;
+    if (Stack.back().second != B->succ_end()) {
+      const CFGBlock *Next = Stack.back().second->getReachableBlock();
+      ++Stack.back().second;
+      Push(Next);
+      continue;
+    }
+    Order.push_back(B);
+    Stack.pop_back();
+  }
+  std::reverse(Order.begin(), Order.end());
+  return Order;
+}
+
+const ProvenanceAnalysis::FunctionCFG *
+ProvenanceAnalysis::cfgOf(const FunctionDecl *FD) {
+  auto [It, New] = CFGs.try_emplace(FD);
+  if (!New)
+    return It->second.G ? &It->second : nullptr;
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return nullptr;
+  CFG::BuildOptions Opts;
+  // Elements for the expressions the transfer functions and the observers
+  // act on (statements are elements anyway); literals, references, casts
+  // and parentheses are read through their parents.
+  for (Stmt::StmtClass C :
+       {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
+        Stmt::UnaryOperatorClass, Stmt::ArraySubscriptExprClass,
+        Stmt::MemberExprClass, Stmt::CallExprClass,
+        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
+        Stmt::CUDAKernelCallExprClass, Stmt::CXXConstructExprClass,
+        Stmt::CXXTemporaryObjectExprClass, Stmt::LambdaExprClass,
+        Stmt::CXXDeleteExprClass})
+    Opts.setAlwaysAdd(C);
+  Opts.AddInitializers = true;
+  Opts.AddCXXDefaultInitExprInCtors = true;
+  FunctionCFG &FC = It->second;
+  FC.G = CFG::buildCFG(FD, Body, &Ctx, Opts);
+  if (!FC.G)
+    return nullptr;
+  FC.Order = reversePostOrder(*FC.G);
+  FC.Rank.assign(FC.G->getNumBlockIDs(), UINT_MAX);
+  for (unsigned I = 0; I < FC.Order.size(); ++I)
+    FC.Rank[FC.Order[I]->getBlockID()] = I;
+  return &FC;
+}
+
+void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
+  // CUDA device code never runs on the host: nothing to summarise either.
+  if (isCudaDevice(FD))
+    return;
+  FunctionRun R(*this, FD, Final);
+  R.run();
+}
+
+} // namespace clang::tidy::usm
