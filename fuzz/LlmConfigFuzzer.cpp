@@ -39,8 +39,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   LlmSettings S;
   std::string Error;
   if (!loadLlmConfig(O, S, Error)) {
-    if (Error.empty() || Error.find('\n') != std::string::npos)
+    if (Error.empty() || Error.find('\n') != std::string::npos) {
+      std::fprintf(stderr, "refusal that is not one line: [%s]\n",
+                   Error.c_str());
       std::abort(); // a refusal must be exactly one line
+    }
     return 0;
   }
   std::string Why;
