@@ -25,8 +25,12 @@ static std::string configPath() {
          std::to_string(::getpid()) + ".toml";
 }
 
+static void removeConfig() { std::remove(configPath().c_str()); }
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static const std::string Path = configPath();
+  static const int Registered = std::atexit(removeConfig);
+  (void)Registered;
   FILE *F = std::fopen(Path.c_str(), "wb");
   if (!F)
     std::abort();
