@@ -267,8 +267,16 @@ def run_usmcheck(args, files, timeout):
     cmd = [args.usmcheck, "check", "-j%d" % args.jobs, "--format=json"] + files
     # A session of its own, so that a timeout also ends the worker
     # processes usmcheck forked (they would outlive a killed parent).
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         start_new_session=True)
+    for attempt in range(30):
+        try:
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE,
+                                 start_new_session=True)
+            break
+        except OSError:  # the binary is being relinked: wait for it
+            if attempt == 29:
+                raise
+            time.sleep(10)
     try:
         out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -443,6 +451,9 @@ def main():
                                              save(dest, data, ext, kind)),
                           flush=True)
         shutil.rmtree(batch_dir, ignore_errors=True)
+        if batches % 10 == 0:
+            print("progress: %d inputs in %d batches, %d flagged" %
+                  (inputs, batches, sum(counts.values())), flush=True)
     shutil.rmtree(work, ignore_errors=True)
     print("fuzz_check: %d inputs in %d batches, %d seeds (%d refused as "
           "binary); crashes %d, worker crashes %d, lost findings %d, "
