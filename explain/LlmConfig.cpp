@@ -69,6 +69,29 @@ std::string defaultConfigPath(const LlmOverrides &O) {
 
 namespace {
 
+/// \p In on one line: toml++ quotes the input in its parse errors ("saw
+/// 'fal\n'"), so newlines and other controls of the file are written as
+/// \n, \r, \t or \xNN.
+std::string oneLine(std::string_view In) {
+  std::string Out;
+  for (unsigned char C : In) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (C < 0x20 || C == 0x7f) {
+      static const char Hex[] = "0123456789abcdef";
+      Out += "\\x";
+      Out += Hex[C >> 4];
+      Out += Hex[C & 15];
+    } else
+      Out += static_cast<char>(C);
+  }
+  return Out;
+}
+
 /// Field names that can only mean "the key is stored here".
 bool isSecretFieldName(const std::string &K) {
   std::string L;
@@ -388,7 +411,7 @@ bool loadLlmConfig(const LlmOverrides &O, LlmSettings &S, std::string &Error) {
       std::ostringstream OS;
       OS << S.ConfigPath << ":" << E.source().begin.line << ":"
          << E.source().begin.column
-         << ": TOML parse error: " << E.description();
+         << ": TOML parse error: " << oneLine(E.description());
       Error = OS.str();
       return false;
     }

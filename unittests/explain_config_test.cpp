@@ -385,3 +385,17 @@ TEST(LlmConfigText, SecretsAndNames) {
 }
 
 } // namespace
+
+namespace {
+// Found by fuzz/LlmConfigFuzzer.cpp: toml++ quotes the input in its parse
+// errors, newline included, so the "one line" refusal had two.
+TEST_F(ConfigTest, ParseErrorIsOneLine) {
+  LlmSettings S;
+  std::string Err;
+  ASSERT_FALSE(load("stream = fal\ne\n", S, Err));
+  EXPECT_NE(Err.find("TOML parse error"), std::string::npos) << Err;
+  EXPECT_EQ(Err.find('\n'), std::string::npos) << Err;
+  for (char C : Err)
+    EXPECT_GE(static_cast<unsigned char>(C), 0x20) << Err;
+}
+} // namespace
