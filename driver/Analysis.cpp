@@ -39,7 +39,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <cstdlib>
@@ -758,6 +760,8 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
         return false;
       }
       if (Pid == 0) {
+        // A worker never outlives usmcheck (killed, or timed out by CI).
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         close(Fds[0]);
         // Compiler messages go to a file; worth-showing lines travel back.
         std::FILE *Tmp = std::tmpfile();

@@ -6,12 +6,12 @@
  * library before (or without) including <hip/hip_runtime.h>. -nogpuinc,
  * which the analysis needs without ROCm, turns that off; a driver that
  * force-includes this file (`-include <headers>/sdk/usmcheck/hip_prelude.h`)
- * turns it back on. It includes <hip/hip_runtime.h>, whose analysis version
- * includes the wrapper, so it gives a superset of what clang would; like the
- * CUDA prelude, it resolves the name as a user #include would, so a real
- * HIP SDK on the include path wins.
+ * turns it back on: it includes that same wrapper from clang's resource
+ * directory (it needs no ROCm), and no more, so a file that defines its own
+ * `uchar4` without including the HIP runtime (hipcc accepts that) still
+ * parses.
  *===----------------------------------------------------------------------===*/
 #ifndef USMCHECK_HIP_PRELUDE_H
 #define USMCHECK_HIP_PRELUDE_H
-#include <hip/hip_runtime.h>
+#include <__clang_hip_runtime_wrapper.h>
 #endif
