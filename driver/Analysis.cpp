@@ -49,7 +49,6 @@
 #include <functional>
 #include <cstdio>
 #include <map>
-#include <mutex>
 #include <unistd.h>
 
 namespace clang::tidy {
@@ -105,35 +104,43 @@ class SourceCache {
 public:
   bool locate(const std::string &File, unsigned Offset, unsigned &Line,
               unsigned &Col, std::string *LineText = nullptr) {
-    std::lock_guard<std::mutex> Lock(M);
     auto It = Files.find(File);
     if (It == Files.end()) {
       auto Buf = llvm::MemoryBuffer::getFile(File);
-      It = Files.emplace(File, Buf ? (*Buf)->getBuffer().str() : "").first;
+      Entry E;
+      E.Text = Buf ? (*Buf)->getBuffer().str() : "";
+      E.LineStarts.push_back(0);
+      for (size_t I = 0; I < E.Text.size(); ++I)
+        if (E.Text[I] == '\n')
+          E.LineStarts.push_back(I + 1);
+      It = Files.emplace(File, std::move(E)).first;
     }
-    const std::string &Text = It->second;
-    if (Offset > Text.size())
+    const Entry &E = It->second;
+    if (Offset > E.Text.size())
       return false;
-    Line = 1;
-    size_t LineStart = 0;
-    for (size_t I = 0; I < Offset; ++I)
-      if (Text[I] == '\n') {
-        ++Line;
-        LineStart = I + 1;
-      }
+    // The last line start at or before Offset: one binary search, so
+    // converting N diagnostics costs N log(lines), not N times the file.
+    auto Next = std::upper_bound(E.LineStarts.begin(), E.LineStarts.end(),
+                                 static_cast<size_t>(Offset));
+    size_t LineStart = *(Next - 1);
+    Line = static_cast<unsigned>(Next - E.LineStarts.begin());
     Col = Offset - LineStart + 1;
     if (LineText) {
-      size_t End = Text.find('\n', LineStart);
-      *LineText = Text.substr(LineStart, End == std::string::npos
-                                             ? std::string::npos
-                                             : End - LineStart);
+      size_t End = E.Text.find('\n', LineStart);
+      *LineText = E.Text.substr(LineStart, End == std::string::npos
+                                               ? std::string::npos
+                                               : End - LineStart);
     }
     return true;
   }
 
 private:
-  std::mutex M;
-  std::map<std::string, std::string> Files;
+  struct Entry {
+    std::string Text;
+    std::vector<size_t> LineStarts; ///< offset of each line's first byte
+  };
+  /// One worker process converts one translation unit's diagnostics.
+  std::map<std::string, Entry> Files;
 };
 
 std::string displayPath(llvm::StringRef Path) {
