@@ -1,6 +1,5 @@
 #include "Finding.h"
-
-#include <nlohmann/json.hpp>
+#include "FindingJson.h"
 
 namespace usm {
 
@@ -44,19 +43,6 @@ SourceRef refFrom(const json &J) {
   L.Line = J.at("line").get<unsigned>();
   L.Column = J.at("column").get<unsigned>();
   return L;
-}
-json fixesJson(const std::vector<FixIt> &Fixes) {
-  json A = json::array();
-  for (const FixIt &X : Fixes)
-    A.push_back({{"file", X.File},
-                 {"offset", X.Offset},
-                 {"length", X.Length},
-                 {"line", X.Line},
-                 {"column", X.Column},
-                 {"end_line", X.EndLine},
-                 {"end_column", X.EndColumn},
-                 {"replacement", X.Replacement}});
-  return A;
 }
 std::vector<FixIt> fixesFrom(const json &A) {
   std::vector<FixIt> Out;
@@ -111,6 +97,19 @@ Finding findingFrom(const json &J) {
 }
 } // namespace
 
+nlohmann::json fixesJson(const std::vector<FixIt> &Fixes) {
+  nlohmann::json A = nlohmann::json::array();
+  for (const FixIt &X : Fixes)
+    A.push_back({{"file", X.File},
+                 {"offset", X.Offset},
+                 {"length", X.Length},
+                 {"line", X.Line},
+                 {"column", X.Column},
+                 {"end_line", X.EndLine},
+                 {"end_column", X.EndColumn},
+                 {"replacement", X.Replacement}});
+  return A;
+}
 std::string fileResultToWire(const FileResult &R) {
   json Findings = json::array(), Errors = json::array();
   for (const Finding &F : R.Findings)

@@ -1,4 +1,5 @@
 #include "Reporters.h"
+#include "FindingJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,20 +65,6 @@ void writeDiag(std::ostringstream &OS, const SourceRef &Loc, Severity S,
   OS << "\n";
   if (Loc.valid())
     writeCaret(OS, Line, Loc.Column, Color);
-}
-
-json fixesJson(const std::vector<FixIt> &Fixes) {
-  json A = json::array();
-  for (const FixIt &F : Fixes)
-    A.push_back({{"file", F.File},
-                 {"offset", F.Offset},
-                 {"length", F.Length},
-                 {"line", F.Line},
-                 {"column", F.Column},
-                 {"end_line", F.EndLine},
-                 {"end_column", F.EndColumn},
-                 {"replacement", F.Replacement}});
-  return A;
 }
 
 /// Stable across runs and unrelated edits: check, file, message and the

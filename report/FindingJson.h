@@ -1,0 +1,21 @@
+//===- FindingJson.h - JSON of findings' parts, shared by the writers ------===//
+//
+// The JSON report and the worker wire format (Finding.cpp) write fix-its
+// the same way; this is that one way. Internal to report/.
+//
+//===----------------------------------------------------------------------===//
+#ifndef USMCHECK_REPORT_FINDINGJSON_H
+#define USMCHECK_REPORT_FINDINGJSON_H
+
+#include "Finding.h"
+
+#include <nlohmann/json.hpp>
+
+namespace usm {
+
+/// [{file, offset, length, line, column, end_line, end_column, replacement}]
+nlohmann::json fixesJson(const std::vector<FixIt> &Fixes);
+
+} // namespace usm
+
+#endif
