@@ -144,6 +144,11 @@ std::string uriReference(const std::string &Path) {
 std::string formatText(const AnalysisResult &R, bool Color) {
   std::ostringstream OS;
   for (const FileResult &FR : R.Files) {
+    // Not analysed, or the analysis broke off: said in the report itself,
+    // not only on stderr, so a report read alone is not mistaken for clean.
+    if (!FR.Failure.empty())
+      writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Error,
+                "not analysed: " + FR.Failure, "", "", Color);
     if (FR.partial()) {
       const Finding &First = FR.CompileErrors.front();
       writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Warning,
