@@ -248,7 +248,10 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                 {"files", R.Files.size()},
                 {"files_partial", Partial},
                 {"files_failed", Failed}}}};
-  return Out.dump(2) + "\n";
+  // Source lines and file names are bytes, not always UTF-8: invalid
+  // sequences become U+FFFD instead of an exception (found by
+  // usmcheck-fuzz-check).
+  return Out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
@@ -353,7 +356,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
   json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};
-  return Log.dump(2) + "\n";
+  return Log.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 } // namespace usm
