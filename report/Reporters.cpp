@@ -144,6 +144,11 @@ std::string uriReference(const std::string &Path) {
 std::string formatText(const AnalysisResult &R, bool Color) {
   std::ostringstream OS;
   for (const FileResult &FR : R.Files) {
+    // Not analysed, or the analysis broke off: said in the report itself,
+    // not only on stderr, so a report read alone is not mistaken for clean.
+    if (!FR.Failure.empty())
+      writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Error,
+                "not analysed: " + FR.Failure, "", "", Color);
     if (FR.partial()) {
       const Finding &First = FR.CompileErrors.front();
       writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Warning,
@@ -244,7 +249,10 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                 {"files", R.Files.size()},
                 {"files_partial", Partial},
                 {"files_failed", Failed}}}};
-  return Out.dump(2) + "\n";
+  // Source lines and file names are bytes, not always UTF-8: invalid
+  // sequences become U+FFFD instead of an exception (found by
+  // usmcheck-fuzz-check).
+  return Out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
@@ -365,7 +373,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
   json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};
-  return Log.dump(2) + "\n";
+  return Log.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 } // namespace usm
