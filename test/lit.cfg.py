@@ -38,6 +38,15 @@ config.substitutions.append(("%check_clang_tidy",
     "python3 " + os.path.join(config.usmcheck_src_root, "test", "checks", "check_usm.py")
     + " --usmcheck " + usmcheck))
 
+# The clang-tidy plugin and Debian's clang-tidy-19 that loads it (first:
+# %clang and %usmcheck are their prefixes).
+config.substitutions.insert(0, ("%usmcheck_tidy", os.path.join(config.usmcheck_tools_dir, "libusmcheck-tidy.so")))
+clang_tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
+config.substitutions.insert(0, ("%clang_tidy", clang_tidy))
+if os.path.exists(clang_tidy) and os.path.exists(
+        os.path.join(config.usmcheck_tools_dir, "libusmcheck-tidy.so")):
+    config.available_features.add("clang-tidy-plugin")
+
 if os.geteuid() != 0:
     config.available_features.add("non-root")
 if shutil.which("cmake") and shutil.which("ninja"):
