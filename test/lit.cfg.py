@@ -53,6 +53,9 @@ if os.path.exists(clang_tidy) and os.path.exists(
 if os.path.exists(os.path.join(config.llvm_lib_dir, "libomptarget.so")):
     config.available_features.add("omp-host-offload")
 
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+
 if os.geteuid() != 0:
     config.available_features.add("non-root")
 if shutil.which("cmake") and shutil.which("ninja"):
