@@ -56,6 +56,9 @@ if os.path.exists(os.path.join(config.llvm_lib_dir, "libomptarget.so")):
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 
+if all(shutil.which(t) for t in ("cpack", "dpkg", "dpkg-deb", "dpkg-shlibdeps", "apt-get")):
+    config.available_features.add("debian-packaging")
+
 if os.geteuid() != 0:
     config.available_features.add("non-root")
 if shutil.which("cmake") and shutil.which("ninja"):
