@@ -485,7 +485,9 @@ std::string writeSvg(const Results &R) {
       O += "<line x1=\"" + std::to_string(X) + "\" y1=\"" + std::to_string(Top) +
            "\" x2=\"" + std::to_string(X) + "\" y2=\"" + std::to_string(Bottom) +
            "\" class=\"grid\"/>\n";
-      Text(X, Bottom + 14, num(std::pow(10, D)), " class=\"tick\"");
+      char Tick[32];
+      std::snprintf(Tick, sizeof Tick, D >= 0 ? "%.0f" : "%g", std::pow(10, D));
+      Text(X, Bottom + 14, Tick, " class=\"tick\"");
     }
     for (const Bar &B : Bars) {
       int X1 = std::max(Xof(B.V), BarX + 2);
@@ -496,7 +498,7 @@ std::string writeSvg(const Results &R) {
       Text(X1 + 6, Y + BarH - 2, num(B.V) + " " + Unit);
       Y += RowH;
     }
-    Y = Bottom + 20;
+    Y = Bottom + 30;
     Text(BarX + BarMax / 2, Y, Unit + " (log scale)", " class=\"tick\"");
   };
   std::string Title = "usmcheck bench: " + std::string(R.Dev.name) + ", " +
@@ -552,6 +554,9 @@ bool readJson(const std::string &Text, Results &R, std::string &Err) {
     R.Dev.total_bytes = D.value("total_bytes", 0ull);
     R.Dev.free_bytes = D.value("free_bytes", 0ull);
     R.Dev.sm_count = D.value("sm_count", 0);
+    R.Dev.clock_khz = D.value("clock_khz", 0);
+    R.Dev.mem_clock_khz = D.value("mem_clock_khz", 0);
+    R.Dev.mem_bus_bits = D.value("mem_bus_bits", 0);
     auto Clock = [](const json &C, ClockState &S) {
       S.Valid = C.value("read", false);
       S.Source = S.Valid ? C.value("source", "") : C.value("why", "");
