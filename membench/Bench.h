@@ -131,6 +131,13 @@ bool readJson(const std::string &Text, Results &R, std::string &Err);
 
 const usmb_ops *cudaOps();
 
+/// Reads FILE (the JSON of a run) into the "key=value;..." string that the
+/// advisor checks read from USMCHECK_BENCH_SUMMARY (checks/utils/Advisor.h):
+/// device, date, shared_us, device_copy_us, ping_pong_ratio, host_read_gbs,
+/// device_read_gbs, host_read_ratio. False with a one-line error.
+bool summaryForChecks(const std::string &File, std::string &Summary,
+                      std::string &Err);
+
 } // namespace usm::bench
 
 #endif

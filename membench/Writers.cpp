@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 
 namespace usm::bench {
 namespace {
@@ -602,6 +604,42 @@ bool readJson(const std::string &Text, Results &R, std::string &Err) {
     Err = std::string("malformed usmcheck bench JSON: ") + E.what();
     return false;
   }
+  return true;
+}
+
+bool summaryForChecks(const std::string &File, std::string &Line,
+                      std::string &Err) {
+  std::ifstream In(File, std::ios::binary);
+  if (!In) {
+    Err = "cannot read '" + File + "'";
+    return false;
+  }
+  std::string Text((std::istreambuf_iterator<char>(In)),
+                   std::istreambuf_iterator<char>());
+  Results R;
+  if (!readJson(Text, R, Err)) {
+    Err = File + ": " + Err;
+    return false;
+  }
+  Summary S = summary(R);
+  auto Clean = [](std::string V) {
+    for (char &C : V)
+      if (C == ';' || C == '=' || C == '\n')
+        C = ' ';
+    return V;
+  };
+  std::string Out = "device=" + Clean(R.Dev.name) + ";date=" + Clean(R.Date);
+  auto Put = [&](const char *Key, double V) {
+    if (V > 0)
+      Out += std::string(";") + Key + "=" + num(V);
+  };
+  Put("shared_us", S.PPShared);
+  Put("device_copy_us", S.PPDevCopy);
+  Put("ping_pong_ratio", ratio(S.PPShared, S.PPDevCopy));
+  Put("host_read_gbs", S.HostRead);
+  Put("device_read_gbs", S.DevRead);
+  Put("host_read_ratio", ratio(S.DevRead, S.HostRead));
+  Line = Out;
   return true;
 }
 
