@@ -5,5 +5,7 @@
 
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
+#include "HostMemoryHotKernelCheck.h"
+#include "SharedPingPongCheck.h"
 
 #endif

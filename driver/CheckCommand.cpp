@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis.h"
 #include "CheckInfo.h"
+#include "Bench.h"
 #include "Commands.h"
 #include "Reporters.h"
 #include "Version.h"
@@ -52,6 +53,8 @@ const char *const CheckHelp =
     "  -o FILE, --output=FILE     write the report to FILE (default stdout)\n"
     "  --fix                      apply the fix-its to the sources\n"
     "  --export-fixes=FILE        write the fix-its as clang-tidy YAML\n"
+    "  --bench-results=FILE       the JSON of `usmcheck bench --format=json`:\n"
+    "                             the advisor checks quote its measured costs\n"
     "  --color=auto|always|never  colour text output (auto: on a terminal,\n"
     "                             unless NO_COLOR is set)\n"
     "  -j N, --jobs=N             analyse N translation units in parallel,\n"
@@ -182,6 +185,14 @@ int checkMain(const Args &A) {
       if (Missing || V.empty())
         return usageError("-o needs a file name");
       Output = V;
+    } else if (R.value("--bench-results", V, Missing)) {
+      if (Missing || V.empty())
+        return usageError("--bench-results needs a file name");
+      std::string Summary, Err;
+      if (!bench::summaryForChecks(V, Summary, Err))
+        return usageError(Err);
+      // The advisor checks read it (workers inherit the environment).
+      setenv("USMCHECK_BENCH_SUMMARY", Summary.c_str(), 1);
     } else if (R.value("--export-fixes", V, Missing)) {
       if (Missing || V.empty())
         return usageError("--export-fixes needs a file name");

@@ -10,6 +10,7 @@
 //   check, table, catalog  driver/
 //   run                    runtime/RunCommand.cpp
 //   explain                explain/ExplainCommand.cpp
+//   bench                  membench/BenchCommand.cpp
 //
 //===----------------------------------------------------------------------===//
 #ifndef USMCHECK_DRIVER_COMMANDS_H
@@ -27,6 +28,7 @@ int tableMain(const Args &A);
 int catalogMain(const Args &A);
 int runMain(const Args &A);
 int explainMain(const Args &A);
+int benchMain(const Args &A);
 
 /// Path of the running usmcheck executable (for finding the runtime guard
 /// library and the analysis headers installed beside it).

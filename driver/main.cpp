@@ -26,6 +26,7 @@ const char *const Usage =
     "  run      run a program under the runtime guard (LD_PRELOAD)\n"
     "  table    print the USM feature table\n"
     "  catalog  list the USM APIs usmcheck models\n"
+    "  bench    measure what each USM kind costs on this GPU\n"
     "\n"
     "options:\n"
     "  -h, --help     show this help (`usmcheck <command> --help` for a "
@@ -33,7 +34,7 @@ const char *const Usage =
     "  --version      print the version\n"
     "\n"
     "Exit status: 0 nothing found, 1 error-level findings, 2 usage or tool "
-    "failure.\n";
+    "failure,\n3 no GPU or no driver (bench).\n";
 
 } // namespace
 
@@ -63,7 +64,9 @@ int main(int argc, char **argv) {
     return usm::runMain(Rest);
   if (Cmd == "explain")
     return usm::explainMain(Rest);
+  if (Cmd == "bench")
+    return usm::benchMain(Rest);
   return usm::usageError("unknown command '" + Cmd +
-                         "' (expected check, explain, run, table or catalog; "
+                         "' (expected check, explain, run, table, catalog or bench; "
                          "see usmcheck --help)");
 }

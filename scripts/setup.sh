@@ -12,6 +12,7 @@ PACKAGES=(
   libgtest-dev nlohmann-json3-dev libtomlplusplus-dev libcurl4-openssl-dev
   libdw-dev openssl bsdutils libthrust-dev libcub-dev
   pre-commit python3-yaml
+  chromium fonts-dejavu-core
 )
 
 missing=()

@@ -1,0 +1,31 @@
+//===- HostMemoryHotKernelCheck.h - usm-host-memory-hot-kernel ----------------===//
+#ifndef USMCHECK_CHECKS_HOSTMEMORYHOTKERNELCHECK_H
+#define USMCHECK_CHECKS_HOSTMEMORYHOTKERNELCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::usm {
+
+/// Finds host memory dereferenced by a kernel that is launched in a loop,
+/// so that every launch reads it remotely over the host link.
+///
+/// A performance advisor (warning): the pointer must be allocated as host
+/// memory in the same function (utils/Advisor.h); loops and kernels come
+/// from the shared provenance engine. With `usmcheck check
+/// --bench-results=FILE` the message quotes the bandwidths `usmcheck bench`
+/// measured on the user's GPU.
+class HostMemoryHotKernelCheck : public ClangTidyCheck {
+public:
+  HostMemoryHotKernelCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  const ASTContext *Analyzed = nullptr;
+};
+
+} // namespace clang::tidy::usm
+
+#endif

@@ -1,0 +1,176 @@
+/*===- OmpBackend.c - `usmcheck bench --backend=openmp` ------------------===*
+ *
+ * Built by clang with -fopenmp and offloading (the host as a device in CI,
+ * sm_90 for the H200: scripts/gpu/build-gpu-tests.sh) into
+ * libusmcheck_bench_omp.so, which usmcheck dlopen()s. The three USM kinds
+ * are LLVM's llvm_omp_target_alloc_{device,host,shared}, released by the
+ * matching llvm_omp_target_free_* (omp_target_free aborts on host memory in
+ * LLVM 19's CUDA plugin). Target regions are synchronous, so the timer is
+ * the host clock (omp_get_wtime) around each region or copy. OpenMP has no
+ * prefetch and no memory advice: those entries are NULL.
+ *===----------------------------------------------------------------------===*/
+#include "BackendAbi.h"
+
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Not declared by LLVM's omp.h. */
+void *llvm_omp_target_alloc_device(size_t, int);
+void *llvm_omp_target_alloc_host(size_t, int);
+void *llvm_omp_target_alloc_shared(size_t, int);
+void llvm_omp_target_free_device(void *, int);
+void llvm_omp_target_free_host(void *, int);
+void llvm_omp_target_free_shared(void *, int);
+
+#pragma omp begin declare target
+static int usmbGpuYes(void) { return 1; }
+#pragma omp declare variant(usmbGpuYes) match(device = {kind(gpu)})
+static int usmbOnGpu(void) { return 0; }
+#pragma omp end declare target
+
+static int Dev = 0;
+static uint64_t *SinkBuf; /* 64 bytes of device memory */
+static char Error[256];
+
+static int ompOpen(int Index, struct usmb_device_info *Info) {
+  int N = omp_get_num_devices();
+  memset(Info, 0, sizeof *Info);
+  if (N <= 0) {
+    snprintf(Error, sizeof Error,
+             "no OpenMP offload device (omp_get_num_devices() = 0)");
+    return USMB_NO_DEVICE;
+  }
+  if (Index < 0 || Index >= N) {
+    snprintf(Error, sizeof Error,
+             "no OpenMP device %d (devices 0..%d present)", Index, N - 1);
+    return USMB_BAD_DEVICE;
+  }
+  Dev = Index;
+  int OnHost = 1;
+#pragma omp target device(Dev) map(from : OnHost)
+  OnHost = omp_is_initial_device();
+  /* The host offload plugin runs target regions as host code: every kind
+   * is host memory there. (The region's body must be the same source in
+   * the host and the device compilation, hence declare variant rather than
+   * #if __NVPTX__: diverging bodies gave an illegal address on sm_90.) */
+  int HostPlugin = 1;
+#pragma omp target device(Dev) map(from : HostPlugin)
+  HostPlugin = !usmbOnGpu();
+  SinkBuf = (uint64_t *)llvm_omp_target_alloc_device(64, Dev);
+  if (!SinkBuf) {
+    snprintf(Error, sizeof Error, "cannot allocate device memory");
+    return USMB_FAILED;
+  }
+  Info->index = Index;
+  Info->count = N;
+  Info->is_gpu = !HostPlugin && !OnHost;
+  snprintf(Info->name, sizeof Info->name, "OpenMP device %d%s", Index,
+           Info->is_gpu ? "" : " (host offload)");
+  snprintf(Info->detail, sizeof Info->detail,
+           "libomptarget, %d offload device(s), OpenMP %d; target regions %s",
+           N, _OPENMP, OnHost ? "ran on the initial device" : "offloaded");
+  return USMB_OK;
+}
+
+static void ompClose(void) {
+  if (SinkBuf)
+    llvm_omp_target_free_device(SinkBuf, Dev);
+  SinkBuf = NULL;
+}
+
+static void *ompAlloc(int Kind, size_t Bytes) {
+  void *P = NULL;
+  switch (Kind) {
+  case USMB_DEVICE:
+    P = llvm_omp_target_alloc_device(Bytes, Dev);
+    break;
+  case USMB_HOST:
+    P = llvm_omp_target_alloc_host(Bytes, Dev);
+    break;
+  case USMB_SHARED:
+    P = llvm_omp_target_alloc_shared(Bytes, Dev);
+    break;
+  default:
+    P = malloc(Bytes);
+  }
+  if (!P)
+    snprintf(Error, sizeof Error, "allocation of %zu bytes failed", Bytes);
+  return P;
+}
+
+static void ompRelease(int Kind, void *P) {
+  if (!P)
+    return;
+  if (Kind == USMB_DEVICE)
+    llvm_omp_target_free_device(P, Dev);
+  else if (Kind == USMB_HOST)
+    llvm_omp_target_free_host(P, Dev);
+  else if (Kind == USMB_SHARED)
+    llvm_omp_target_free_shared(P, Dev);
+  else
+    free(P);
+}
+
+
+static int ompKernel(int Op, void *Ptr, size_t Bytes, int Timed, double *Sec) {
+  uint64_t *P = (uint64_t *)Ptr;
+  size_t N = Bytes / sizeof(uint64_t);
+  double T0 = omp_get_wtime();
+  if (Op == USMB_EMPTY) {
+#pragma omp target device(Dev)
+    {
+    }
+  } else if (Op == USMB_READ) {
+    /* No reduction (LLVM 19's costs more than the loads): a store that
+     * practically never happens keeps the loads alive. */
+    uint64_t *S = SinkBuf;
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P, S)
+    for (size_t I = 0; I < N; ++I)
+      if (P[I] == 0x9e3779b97f4a7c15ull)
+        S[0] = I;
+  } else if (Op == USMB_WRITE) {
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P)
+    for (size_t I = 0; I < N; ++I)
+      P[I] = I;
+  } else {
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P)
+    for (size_t I = 0; I < N; ++I)
+      P[I] += 1;
+  }
+  if (Timed && Sec)
+    *Sec = omp_get_wtime() - T0;
+  return 0;
+}
+
+static int ompCopy(void *Dst, int DstKind, const void *Src, int SrcKind,
+                   size_t Bytes, int Timed, double *Sec) {
+  int Host = omp_get_initial_device();
+  double T0 = omp_get_wtime();
+  if (omp_target_memcpy(Dst, Src, Bytes, 0, 0,
+                        DstKind == USMB_DEVICE ? Dev : Host,
+                        SrcKind == USMB_DEVICE ? Dev : Host)) {
+    snprintf(Error, sizeof Error, "omp_target_memcpy of %zu bytes failed",
+             Bytes);
+    return 1;
+  }
+  if (Timed && Sec)
+    *Sec = omp_get_wtime() - T0;
+  return 0;
+}
+
+static int ompSync(void) { return 0; }
+
+static const char *ompLastError(void) { return Error; }
+
+static const struct usmb_ops OmpOps = {
+    USMB_ABI_VERSION, "openmp", ompOpen, ompClose, ompAlloc, ompRelease,
+    ompKernel,        ompCopy,  NULL,    NULL,     ompSync,  ompLastError,
+    "host clock (omp_get_wtime) around synchronous target regions"};
+
+__attribute__((visibility("default"))) const struct usmb_ops *
+usmb_openmp_ops(void) {
+  return &OmpOps;
+}
