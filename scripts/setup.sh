@@ -11,7 +11,7 @@ PACKAGES=(
   libomp-19-dev
   libgtest-dev nlohmann-json3-dev libtomlplusplus-dev libcurl4-openssl-dev
   libdw-dev openssl bsdutils libthrust-dev libcub-dev
-  pre-commit python3-yaml
+  pre-commit python3-yaml chromium
 )
 
 missing=()
