@@ -17,6 +17,12 @@ constexpr QueryAnswer AnswerRows[] = {
 #undef USM_QUERY_ANSWER
 };
 
+constexpr Pairing PairingRows[] = {
+#define USM_PAIRING(Name, Arg, What) {Name, Arg, PairedBy::What},
+#include "usm_pairing.def"
+#undef USM_PAIRING
+};
+
 template <typename T, std::size_t N> Table<T> table(const T (&Rows)[N]) {
   return Table<T>{Rows, N};
 }
@@ -24,6 +30,14 @@ template <typename T, std::size_t N> Table<T> table(const T (&Rows)[N]) {
 } // namespace
 
 Table<Query> queries() { return table(QueryRows); }
+Table<Pairing> pairings() { return table(PairingRows); }
+
+const Pairing *findPairing(std::string_view Name) {
+  for (const Pairing &P : PairingRows)
+    if (P.Name == Name)
+      return &P;
+  return nullptr;
+}
 Table<QueryAnswer> queryAnswers() { return table(AnswerRows); }
 
 const Query *findQuery(std::string_view Name) {

@@ -3,7 +3,8 @@
 //
 // Tables built from usm_queries.def: which Query APIs of usm_apis.def tell
 // a pointer's allocation kind, where their answer goes, and which constants
-// of the answer name which kind. Constant-initialised, standard library
+// of the answer name which kind; and from usm_pairing.def, which argument
+// of an allocation and its deallocation must agree. Constant-initialised, standard library
 // only, like Catalog.h.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +26,17 @@ struct QueryAnswer {
   Model M;
   Kind K;
 };
+
+/// usm_pairing.def: the argument of an allocation or deallocation that
+/// names its device or context.
+enum class PairedBy : std::uint8_t { Device, Context };
+struct Pairing {
+  std::string_view Name;
+  int Arg;
+  PairedBy What;
+};
+Table<Pairing> pairings();
+const Pairing *findPairing(std::string_view Name);
 
 Table<Query> queries();
 Table<QueryAnswer> queryAnswers();

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::usm {
 
+struct FreeFact;
+
 /// Finds USM memory released with a deallocator of another kind or
 /// programming model, and non-USM memory released with a USM free.
 ///
@@ -28,6 +30,11 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// A pointer handed to a helper, destructor or deleter that frees it
+  /// with a mismatching deallocator (reported at the hand-over).
+  void reportHandOver(const FreeFact &F, ASTContext &Ctx);
+  /// A matching deallocator with the wrong device or context argument.
+  void checkArguments(const FreeFact &F, ASTContext &Ctx);
   const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
 };

@@ -349,7 +349,8 @@ pre{background:var(--code);border:1px solid var(--line);border-radius:4px;paddin
 .loc{font-family:ui-monospace,monospace;font-size:.9rem;color:var(--muted)}
 .msg{font-weight:600;margin:.2rem 0 .5rem}
 .src .line{display:block;padding-right:.5rem}.src .ln{display:inline-block;width:3.5em;text-align:right;padding-right:.8em;color:var(--muted);user-select:none}
-.src .line.access{background:var(--acc)}.src .line.alloc{background:var(--all)}
+.src .line.access{background:var(--acc)}.src .line.alloc{background:var(--all)}.src .line.step{background:var(--code);outline:1px dashed var(--line)}
+mark.step{text-decoration-color:var(--muted)}.kind{font-size:.8rem;font-weight:600;text-transform:uppercase;color:var(--muted)}
 mark{background:none;color:inherit;font-weight:700;text-decoration:underline 2px;text-underline-offset:3px}
 mark.access{text-decoration-color:var(--err)}mark.alloc{text-decoration-color:var(--note)}
 .tag{color:var(--muted);font-style:italic;margin-left:1.5em;font-family:system-ui,sans-serif;font-size:.8rem}
@@ -440,6 +441,11 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
   }
   for (FixIt &X : F.Fixes)
     Restore(X.File);
+  const FindingFacts &Facts = F.Facts;
+  Restore(F.Facts.AllocSite.File);
+  Restore(F.Facts.FreeSite.File);
+  for (FactStep &S : F.Facts.Steps)
+    Restore(S.Loc.File);
   const char *Sev = severityName(F.Sev);
   OS << "<article class=\"finding " << Sev << "\" id=\"f" << Index << "\">\n"
      << "<h2><span class=\"sev " << Sev << "\">" << Sev << "</span> "
@@ -449,13 +455,29 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
 
   // The excerpt: the access, and the allocation when it is in the same file
   // (otherwise an excerpt of its own).
+  // The allocation: from the facts, else from the "allocated ... here" note.
   const Note *Alloc = allocationNote(F);
+  SourceRef AllocLoc = Facts.AllocSite.valid() ? Facts.AllocSite
+                       : Alloc                 ? Alloc->Loc
+                                               : SourceRef();
+  bool HasAlloc = AllocLoc.valid();
   std::vector<Mark> Here;
   if (F.Loc.valid())
-    Here.push_back({F.Loc.Line, F.Loc.Column, "access", "access"});
-  if (Alloc && Alloc->Loc.File == F.Loc.File &&
-      !(Alloc->Loc.Line == F.Loc.Line))
-    Here.push_back({Alloc->Loc.Line, Alloc->Loc.Column, "alloc", "allocation"});
+    Here.push_back({F.Loc.Line, F.Loc.Column, "access",
+                    Facts.Access == "free" ? "free" : "access"});
+  if (HasAlloc && AllocLoc.File == F.Loc.File && AllocLoc.Line != F.Loc.Line)
+    Here.push_back({AllocLoc.Line, AllocLoc.Column, "alloc", "allocation"});
+  // The steps between them that are in this file, on lines of their own.
+  for (const FactStep &S : Facts.Steps) {
+    if (!S.Loc.valid() || S.Loc.File != F.Loc.File ||
+        S.Kind == "allocation" || S.Kind == "access" || S.Kind == "free")
+      continue;
+    bool Taken = false;
+    for (const Mark &M : Here)
+      Taken |= M.Line == S.Loc.Line;
+    if (!Taken)
+      Here.push_back({S.Loc.Line, S.Loc.Column, "step", S.Kind.c_str()});
+  }
   const Sources::File &File = Src.get(F.Loc.File);
   if (File.Ok) {
     writeExcerpt(OS, File, Here);
@@ -463,15 +485,23 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
     OS << "<pre class=\"src\"><span class=\"line access\"><span class=\"ln\">"
        << F.Loc.Line << "</span>" << htmlEscape(F.SourceLine) << "</span></pre>\n";
   }
-  if (Alloc && Alloc->Loc.File != F.Loc.File) {
-    OS << "<p class=\"muted\">allocation in " << htmlEscape(Alloc->Loc.File)
+  if (HasAlloc && AllocLoc.File != F.Loc.File) {
+    OS << "<p class=\"muted\">allocation in " << htmlEscape(AllocLoc.File)
        << ":</p>\n";
-    writeExcerpt(OS, Src.get(Alloc->Loc.File),
-                 {{Alloc->Loc.Line, Alloc->Loc.Column, "alloc", "allocation"}});
+    writeExcerpt(OS, Src.get(AllocLoc.File),
+                 {{AllocLoc.Line, AllocLoc.Column, "alloc", "allocation"}});
   }
 
-  // Steps from the allocation to the access.
-  if (Alloc) {
+  // Steps from the allocation to the access: the engine's, else the two ends.
+  if (!Facts.Steps.empty()) {
+    OS << "<h3>From the allocation to the "
+       << (Facts.Access == "free" ? "free" : "access") << "</h3>\n<ol class=\"steps\">\n";
+    for (const FactStep &S : Facts.Steps)
+      OS << "<li><span class=\"kind\">" << htmlEscape(S.Kind)
+         << "</span> <span class=\"loc\">" << htmlEscape(locText(S.Loc))
+         << "</span> <code>" << htmlEscape(S.Text) << "</code></li>\n";
+    OS << "</ol>\n";
+  } else if (Alloc) {
     OS << "<h3>From the allocation to the access</h3>\n<ol class=\"steps\">\n"
        << "<li><span class=\"loc\">" << htmlEscape(locText(Alloc->Loc))
        << "</span> " << htmlEscape(Alloc->Message) << "</li>\n"
@@ -484,7 +514,32 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
   }
 
   // Feature-table rows.
-  std::vector<RowUse> Rows = rowsOf(F);
+  std::vector<RowUse> Rows;
+  if (!Facts.Kind.empty()) {
+    for (const KindRow &R : kindRows())
+      if (R.Label == Facts.Kind)
+        Rows.push_back({R.K, "the allocation: '" +
+                                 (Facts.AllocSpelling.empty() ? Facts.AllocApi
+                                                              : Facts.AllocSpelling) +
+                                 "' (" + Facts.Model + ")"});
+    for (std::size_t I = 0; I < Facts.Fixes.size(); ++I) {
+      const FactFix &FF = Facts.Fixes[I];
+      for (const Fix &X : fixes())
+        if ((FF.Id == "UseHost" && X.Id == FixId::UseHost) ||
+            (FF.Id == "UseShared" && X.Id == FixId::UseShared)) {
+          bool Seen = false;
+          for (const RowUse &R : Rows)
+            Seen |= R.K == X.UseKind;
+          if (!Seen)
+            Rows.push_back({X.UseKind, "fix " + num(I + 1) + ": " + FF.Title +
+                                           (FF.Replacement.empty()
+                                                ? ""
+                                                : " ('" + FF.Replacement + "')")});
+        }
+    }
+  }
+  if (Rows.empty())
+    Rows = rowsOf(F);
   if (!Rows.empty()) {
     OS << "<h3>Feature table</h3>\n<table class=\"rows\"><tr><th>row</th>"
           "<th>why</th><th>host may access</th><th>device may access</th></tr>\n";
@@ -519,6 +574,14 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
       std::vector<FixIt> Edit = N.Fixes;
       if (Edit.empty() && I == 0)
         Edit = F.Fixes;
+      // The facts rank the same fixes: an allocator to switch to (the
+      // recommended edit with that name), or code to add.
+      const FactFix *FF = I < Facts.Fixes.size() ? &Facts.Fixes[I] : nullptr;
+      if (Edit.empty() && FF && !FF->Replacement.empty() && F.Fixes.size() == 1 &&
+          F.Fixes[0].Replacement == Facts.Fixes[0].Replacement) {
+        Edit = F.Fixes;
+        Edit[0].Replacement = FF->Replacement;
+      }
       // "... instead with 'NAME' (same arguments)": the recommended edit with
       // the other allocator.
       if (Edit.empty() && !Recommended.empty() &&
@@ -529,11 +592,14 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
           Edit[0].Replacement = Q[0];
         }
       }
-      if (!Edit.empty()) {
-        std::string D = fixDiff(Src, Edit);
-        if (!D.empty())
-          OS << "<pre class=\"diff\">" << D << "</pre>\n";
-      }
+      std::string D = Edit.empty() ? "" : fixDiff(Src, Edit);
+      if (!D.empty())
+        OS << "<pre class=\"diff\">" << D << "</pre>\n";
+      else if (FF && !FF->Code.empty())
+        OS << "<pre class=\"code\">" << htmlEscape(FF->Code) << "</pre>\n";
+      if (FF && !FF->NotOffered.empty())
+        OS << "<p class=\"muted\">no automatic fix: " << htmlEscape(FF->NotOffered)
+           << "</p>\n";
       OS << "</li>\n";
     }
     if (FixNotes.empty()) {

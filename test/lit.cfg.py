@@ -72,3 +72,8 @@ if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
+# The in-process check fuzzer, in a -DUSMCHECK_FUZZ=ON build (docs/hardening.md).
+fuzz_check = os.path.join(config.usmcheck_obj_root, "fuzz", "usmcheck-fuzz-check")
+if os.path.exists(fuzz_check):
+    config.available_features.add("fuzz-check")
+    config.substitutions.append(("%check_fuzzer", fuzz_check))

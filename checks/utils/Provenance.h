@@ -91,6 +91,19 @@ struct FreeFact {
   /// local variable whose address does not escape (or an allocation
   /// expression), and no path brings a parameter or an untraced value.
   bool Known = false;
+  /// Set when the deallocation happens elsewhere: Via is the call (or the
+  /// smart pointer's construction) in Fn that hands the pointer to a helper
+  /// (or deleter) whose summary frees it; Through are the helper's frees of
+  /// that parameter (Free/FreeApi are the first of them).
+  const Expr *Via = nullptr;
+  FreeSites Through;
+  /// Set when the freed pointer is a field (a destructor's `cudaFree(p)`):
+  /// Origins are then every store to the field in the TU.
+  const FieldDecl *Field = nullptr;
+  /// The deallocations this fact stands for: Through, or the free itself.
+  FreeSites sites() const {
+    return Via ? Through : FreeSites{FreeSite{Free, FreeApi, Fn}};
+  }
 };
 
 class ProvenanceAnalysis {
@@ -109,8 +122,12 @@ public:
   /// nothing beyond the collector runs.
   void run();
 
-  /// Every catalog deallocation in host code, in CFG order per function.
+  /// Every catalog deallocation in host code, in CFG order per function,
+  /// then every hand-over of a pointer to a helper, destructor or deleter
+  /// that frees it (FreeFact::Via), and frees of fields (FreeFact::Field).
   const std::vector<FreeFact> &frees() const { return FreeFacts; }
+  /// What the summaries say about deallocations across functions.
+  const Summaries &summaries() const { return Sum; }
   const FreeFact *freeFact(const Expr *Free) const;
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
@@ -146,6 +163,7 @@ private:
 
   void collect();                                           ///< Collect.cpp
   void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
+  void resolveFieldFrees(); ///< FreeSummary.cpp
 
   /// The CFG of a body, built once and kept for every round.
   struct FunctionCFG {

@@ -10,7 +10,14 @@
 //   Derefs       which parameters it dereferences on the host, and where;
 //   Fields       every store to a field anywhere in the TU, per field;
 //   Globals      every store to a global, per variable;
-//   LambdaSnaps  the captured variables' origins where a lambda is created.
+//   LambdaSnaps  the captured variables' origins where a lambda is created;
+//   ParamFrees   which parameters a function deallocates, with which
+//                deallocator, where (also through the helpers it calls);
+//   FieldFrees, GlobalFrees  the deallocations of a field (a destructor's
+//                `cudaFree(p)`) or a global anywhere in the TU;
+//   FieldStores  every value stored into a field anywhere (parameters and
+//                untraced values as Unknown), for must-facts about the
+//                memory a field-freeing function releases.
 // Origins of a callee's parameters (Origin::isParam) and symbolic devices
 // (Origin::ArgParam) are replaced by the caller's arguments at each call.
 //
@@ -21,6 +28,7 @@
 #include "Lattice.h"
 
 #include <map>
+#include <set>
 #include <utility>
 
 namespace clang::tidy::usm {
@@ -33,6 +41,16 @@ struct Deref {
   AccessKind AK = AccessKind::Read;
 };
 
+/// One deallocation: the call (or delete-expression, or the deleter named
+/// by a smart pointer's constructor), its catalog row, and its function.
+struct FreeSite {
+  const Expr *Free = nullptr;
+  const ::usm::Api *FreeApi = nullptr;
+  const FunctionDecl *Fn = nullptr;
+  bool operator<(const FreeSite &O) const { return Free < O.Free; }
+};
+using FreeSites = std::set<FreeSite>;
+
 struct Summaries {
   std::map<const FunctionDecl *, OriginSet> Returns;
   std::map<const FunctionDecl *,
@@ -43,6 +61,10 @@ struct Summaries {
   std::map<const FieldDecl *, OriginSet> Fields;
   std::map<const VarDecl *, OriginSet> Globals;
   std::map<const CXXRecordDecl *, LocationMap> LambdaSnaps;
+  std::map<std::pair<const FunctionDecl *, unsigned>, FreeSites> ParamFrees;
+  std::map<const FieldDecl *, FreeSites> FieldFrees;
+  std::map<const VarDecl *, FreeSites> GlobalFrees;
+  std::map<const FieldDecl *, OriginSet> FieldStores;
 };
 
 } // namespace clang::tidy::usm

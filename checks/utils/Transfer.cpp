@@ -863,8 +863,10 @@ private:
         weak(S, K, O); // unknown element: weak update
       else
         set(S, K, O);
-      if (Record && K.Field)
+      if (Record && K.Field) {
         mergeOrigins(P.Sum.Fields[K.Field], withoutParams(O));
+        noteFieldStore(K.Field, O);
+      }
       if (Record && !K.Field)
         if (const auto *VD = dyn_cast<VarDecl>(K.Base))
           if (VD->hasGlobalStorage() && !VD->isStaticLocal())
@@ -907,8 +909,10 @@ private:
       if (FieldDecl *F = CI->getMember()) {
         OriginSet O = eval(CI->getInit(), S);
         set(S, Key{nullptr, F, false}, O);
-        if (Record)
+        if (Record) {
           mergeOrigins(P.Sum.Fields[F], withoutParams(O));
+          noteFieldStore(F, O);
+        }
       }
       return;
     }
@@ -918,7 +922,7 @@ private:
     const Stmt *St = CS->getStmt();
     if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
       observe(St, S);
-    if (Record && Final)
+    if (Record)
       recordFree(St, S);
 
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
@@ -1022,9 +1026,12 @@ private:
       return;
     unsigned I = 0;
     for (const FieldDecl *F : RD->fields()) {
-      if (F->getType()->isPointerType())
-        set(S, Key{VD, F, false},
-            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{});
+      if (F->getType()->isPointerType()) {
+        OriginSet O =
+            I < IL->getNumInits() ? eval(IL->getInit(I), S) : OriginSet{};
+        noteFieldStore(F, O);
+        set(S, Key{VD, F, false}, std::move(O));
+      }
       else if (isScalar(F->getType()) && I < IL->getNumInits()) {
         OriginSet V = scalarValue(IL->getInit(I), S);
         if (!V.empty())
@@ -1104,8 +1111,11 @@ private:
         continue;
       }
       // An unknown function receives the address: the value is unknown.
-      if (AddrOf)
+      if (AddrOf) {
         set(S, K, {Origin::unknown()});
+        if (Record && K.Field)
+          noteFieldStore(K.Field, {Origin::unknown()});
+      }
     }
   }
 
@@ -1118,8 +1128,11 @@ private:
     const Expr *Ptr = nullptr;
     if (const auto *Call = dyn_cast<CallExpr>(St)) {
       const ::usm::Api *A = P.apiOf(*Call);
-      if (!A || A->R != ::usm::Role::Free)
+      if (!A || A->R != ::usm::Role::Free) {
+        if (!A)
+          recordHandOver(St, S);
         return;
+      }
       FreeApi = A;
       Ptr = argAt(*Call, A->Ptr);
     } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St)) {
@@ -1128,12 +1141,19 @@ private:
       FreeApi = ::usm::findApi(catalogName(*Del->getOperatorDelete()));
       Ptr = Del->getArgument();
     }
-    if (!FreeApi || !Ptr)
+    if (!FreeApi || !Ptr) {
+      recordHandOver(St, S);
+      return;
+    }
+    recordFreeSummary(cast<Expr>(St), FreeApi, Ptr, S);
+    if (!Final)
       return;
     FreeFact F;
     F.Free = cast<Expr>(St);
     F.FreeApi = FreeApi;
     F.Fn = FD;
+    if (const auto *ME = dyn_cast<MemberExpr>(stripCasts(Ptr)))
+      F.Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     const Expr *E = stripCasts(Ptr);
     bool Eligible = isa<CXXNewExpr>(E);
     if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -1151,6 +1171,150 @@ private:
     }
     if (P.FreeIndex.try_emplace(F.Free, P.FreeFacts.size()).second)
       P.FreeFacts.push_back(std::move(F));
+  }
+
+  //--- frees across functions (the ParamFrees/FieldFrees summaries) --------
+
+  /// A free of something that came from outside this function: a parameter
+  /// (for callers), a field or a global (for whoever stored into it).
+  void recordFreeSummary(const Expr *Free, const ::usm::Api *FreeApi,
+                         const Expr *Ptr, const FlowState &S) {
+    FreeSite FS{Free, FreeApi, FD};
+    for (const Origin &O : eval(Ptr, S))
+      if (O.isParam() && O.Fn == FD)
+        P.Sum.ParamFrees[{FD, static_cast<unsigned>(O.Param)}].insert(FS);
+    const Expr *E = stripCasts(Ptr);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        P.Sum.FieldFrees[F].insert(FS);
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->hasGlobalStorage() && !VD->isStaticLocal())
+          P.Sum.GlobalFrees[VD].insert(FS);
+    }
+  }
+
+  /// Is \p E a pointer whose origins are must-facts here (see FreeFact)?
+  bool mustEligible(const Expr *E) {
+    E = stripCasts(E);
+    if (isa<CXXNewExpr>(E))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const ::usm::Api *A = P.apiOf(*Call))
+        return A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
+               !P.addressEscapes(FD, VD);
+    return false;
+  }
+
+  /// The frees a deleter performs on its argument: a catalog free function
+  /// named directly (`&cudaFree`), or a callable (functor, lambda) whose
+  /// call operator frees its first parameter.
+  FreeSites deleterFrees(const Expr *Deleter, QualType DeleterType) {
+    if (Deleter) {
+      const Expr *E = stripCasts(Deleter);
+      if (const auto *UO = dyn_cast<UnaryOperator>(E);
+          UO && UO->getOpcode() == UO_AddrOf)
+        E = stripCasts(UO->getSubExpr());
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+          if (const ::usm::Api *A = P.calleeInfo(*Fn).Api;
+              A && A->R == ::usm::Role::Free && A->Ptr == 0)
+            return {FreeSite{DRE, A, FD}};
+          if (const FunctionDecl *Def = Fn->getDefinition()) {
+            auto It = P.Sum.ParamFrees.find({Def, 0});
+            if (It != P.Sum.ParamFrees.end())
+              return It->second;
+          }
+          return {};
+        }
+      DeleterType = E->getType();
+    }
+    const CXXRecordDecl *RD = DeleterType.isNull()
+                                  ? nullptr
+                                  : DeleterType->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return {};
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getOverloadedOperator() == OO_Call && M->getNumParams() >= 1)
+        if (const FunctionDecl *Def = M->getDefinition()) {
+          auto It = P.Sum.ParamFrees.find({Def, 0});
+          if (It != P.Sum.ParamFrees.end())
+            return It->second;
+        }
+    return {};
+  }
+
+  /// A statement that hands a pointer to code that frees it: a call of a
+  /// function whose summary frees that parameter, or the construction of an
+  /// owner from a pointer and a deleter that frees it.
+  void recordHandOver(const Stmt *St, const FlowState &S) {
+    std::vector<std::pair<const Expr *, FreeSites>> Handed;
+    if (const auto *Call = dyn_cast<CallExpr>(St)) {
+      const FunctionDecl *Def = userCallee(Call);
+      if (!Def || isa<CXXOperatorCallExpr>(Call))
+        return;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        auto It = P.Sum.ParamFrees.find({Def, I});
+        if (It != P.Sum.ParamFrees.end())
+          Handed.push_back({Call->getArg(I), It->second});
+      }
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(St)) {
+      if (CE->getNumArgs() < 1 || !CE->getArg(0)->getType()->isPointerType())
+        return;
+      FreeSites Sites;
+      if (CE->getNumArgs() >= 2)
+        Sites = deleterFrees(CE->getArg(1), QualType());
+      else if (const auto *Spec =
+                   dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                       CE->getType()->getAsCXXRecordDecl())) {
+        // The deleter is a template argument after the element type.
+        const TemplateArgumentList &Args = Spec->getTemplateArgs();
+        for (unsigned I = 1; I < Args.size() && Sites.empty(); ++I)
+          if (Args[I].getKind() == TemplateArgument::Type)
+            Sites = deleterFrees(nullptr, Args[I].getAsType());
+      }
+      if (!Sites.empty())
+        Handed.push_back({CE->getArg(0), Sites});
+    }
+    for (auto &[Arg, Sites] : Handed) {
+      OriginSet O = eval(Arg, S);
+      // Through a helper of a helper: this function frees its parameter too.
+      for (const Origin &X : O)
+        if (X.isParam() && X.Fn == FD)
+          P.Sum.ParamFrees[{FD, static_cast<unsigned>(X.Param)}].insert(
+              Sites.begin(), Sites.end());
+      if (!Final)
+        continue;
+      FreeFact F;
+      F.Via = cast<Expr>(St);
+      F.Through = Sites;
+      F.Free = Sites.begin()->Free;
+      F.FreeApi = Sites.begin()->FreeApi;
+      F.Fn = FD;
+      if (mustEligible(Arg)) {
+        F.Origins = O;
+        F.Known = !O.empty();
+        for (const Origin &X : O)
+          F.Known &= X.Site != nullptr;
+      }
+      P.FreeFacts.push_back(std::move(F));
+    }
+  }
+
+  /// Every value stored into field \p F, for field frees (parameters and
+  /// untraced values count as Unknown).
+  void noteFieldStore(const FieldDecl *F, const OriginSet &O) {
+    OriginSet V;
+    for (const Origin &X : O)
+      V.push_back(X.Site ? X : Origin::unknown());
+    if (O.empty())
+      return; // a null pointer: nothing to release
+    std::sort(V.begin(), V.end());
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+    mergeOrigins(P.Sum.FieldStores[F], V);
   }
 
   //--- observing accesses and device uses -----------------------------------
@@ -1492,6 +1656,7 @@ void ProvenanceAnalysis::run() {
     for (const FunctionDecl *FD : Functions)
       if (Round == 2 || Contributors.contains(FD))
         analyzeFunction(FD, Round == 2);
+  resolveFieldFrees();
 }
 
 /// Blocks reachable from the entry, in reverse post-order. (Unreachable
