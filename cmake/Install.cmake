@@ -50,10 +50,14 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # Shared libraries (libclang-cpp19, libllvm19, libcurl4, libtomlplusplus3,
-# libstdc++6, libc6) from dpkg-shlibdeps; what the analysis reads at run time
-# but does not link is listed: clang's resource headers (stddef.h & co,
+# libstdc++6, libc6) from dpkg-shlibdeps. Listed as well: libllvm19 and
+# libclang-cpp19, because dpkg-shlibdeps drops them when it finds the copies
+# in /usr/lib/llvm-19/lib (LD_LIBRARY_PATH), which belong to -dev packages
+# without shlibs information; and what the analysis reads at run time but
+# does not link: clang's resource headers (stddef.h & co,
 # libclang-common-19-dev) and LLVM's omp.h (libomp-19-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-19-dev, libomp-19-dev")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+  "libllvm19, libclang-cpp19, libclang-common-19-dev, libomp-19-dev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-19")
 include(CPack)

@@ -795,7 +795,13 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     size_t I = Run.Index;
     WorkerReply &Reply = Replies[I];
     bool Clean = WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
-    if (!Clean || !replyFromWire(Run.Data, Reply)) {
+    bool Parsed = Clean && replyFromWire(Run.Data, Reply);
+    // The wire is JSON, which turns bytes that are not UTF-8 into U+FFFD:
+    // the file's own name is the one given (reporters map the findings'
+    // names back to it, docs/html-report.md).
+    if (Parsed)
+      Reply.Result.File = Files[I];
+    if (!Parsed) {
       Reply = WorkerReply();
       Reply.Result.File = Files[I];
       std::string How =

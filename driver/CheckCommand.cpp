@@ -10,6 +10,7 @@
 #include "CheckInfo.h"
 #include "Bench.h"
 #include "Commands.h"
+#include "HtmlReporter.h"
 #include "Reporters.h"
 #include "Version.h"
 
@@ -49,7 +50,9 @@ const char *const CheckHelp =
     "  --config-file=FILE         clang-tidy style YAML config (default: the\n"
     "                             nearest .usmcheck above each source)\n"
     "  --list-checks              list the enabled checks and exit\n"
-    "  --format=text|json|sarif   output format (default text)\n"
+    "  --format=text|json|sarif|html\n"
+    "                             output format (default text; html is one\n"
+    "                             self-contained page, docs/html-report.md)\n"
     "  -o FILE, --output=FILE     write the report to FILE (default stdout)\n"
     "  --fix                      apply the fix-its to the sources\n"
     "  --export-fixes=FILE        write the fix-its as clang-tidy YAML\n"
@@ -177,9 +180,10 @@ int checkMain(const Args &A) {
     if (Shared)
       continue;
     if (R.value("--format", V, Missing)) {
-      if (Missing || (V != "text" && V != "json" && V != "sarif"))
+      if (Missing ||
+          (V != "text" && V != "json" && V != "sarif" && V != "html"))
         return usageError("unknown format '" + V +
-                          "' (expected text, json or sarif)");
+                          "' (expected text, json, sarif or html)");
       Format = V;
     } else if (R.value("-o", V, Missing) || R.value("--output", V, Missing)) {
       if (Missing || V.empty())
@@ -266,6 +270,8 @@ int checkMain(const Args &A) {
     Text = formatJson(Result, Tool);
   } else if (Format == "sarif") {
     Text = formatSarif(Result, Tool, ruleInfos());
+  } else if (Format == "html") {
+    Text = formatHtml(Result, Tool, ruleInfos());
   } else {
     bool UseColor = Color == "always" ||
                     (Color == "auto" && Output.empty() && isatty(1) &&

@@ -59,6 +59,13 @@ if shutil.which("pre-commit") and shutil.which("git"):
 if all(shutil.which(t) for t in ("cpack", "dpkg", "dpkg-deb", "dpkg-shlibdeps", "apt-get")):
     config.available_features.add("debian-packaging")
 
+# Debian's chromium renders the HTML report headless.
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+config.substitutions.append(("%chromium",
+    "chromium --headless --no-sandbox --disable-gpu --no-first-run "
+    "--disable-extensions --user-data-dir=%t.chromium-profile"))
+
 if os.geteuid() != 0:
     config.available_features.add("non-root")
 if shutil.which("cmake") and shutil.which("ninja"):

@@ -365,8 +365,15 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
   return Out;
 }
 
+/// False in the clang-tidy plugin (checks/plugin/TidyPlugin.cpp): no
+/// usmcheck driver removes the facts note there, so it is not emitted.
+extern bool EmitFactsNotes;
+bool EmitFactsNotes = true;
+
 void attachFacts(ClangTidyCheck &Check, SourceLocation Loc,
                  const ::usm::FindingFacts &F) {
+  if (!EmitFactsNotes)
+    return;
   Check.diag(Loc, "%0", DiagnosticIDs::Note)
       << (std::string(::usm::FactsNotePrefix) + ::usm::factsToJsonText(F));
 }
