@@ -84,8 +84,15 @@ int benchMain(const Args &A) {
   } else {
     std::string Lib = O.OmpLibrary;
     if (Lib.empty()) {
+      // Beside usmcheck in a build tree, in <prefix>/lib/usmcheck when
+      // installed (relative to the executable, like the runtime guard).
       std::string Self = selfExecutablePath();
-      Lib = Self.substr(0, Self.rfind('/') + 1) + "libusmcheck_bench_omp.so";
+      std::string Dir = Self.substr(0, Self.rfind('/') + 1);
+      Lib = Dir + "libusmcheck_bench_omp.so";
+      std::string Installed =
+          Dir + USMCHECK_BIN_TO_PKGLIB + "/libusmcheck_bench_omp.so";
+      if (access(Lib.c_str(), R_OK) != 0 && access(Installed.c_str(), R_OK) == 0)
+        Lib = Installed;
     }
     void *H = dlopen(Lib.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!H) {
