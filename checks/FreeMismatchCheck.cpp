@@ -23,10 +23,11 @@ std::string firstDealloc(const ::usm::Api &A) {
 
 void FreeMismatchCheck::registerMatchers(MatchFinder *Finder) {
   // The frees come from the shared whole-TU provenance analysis.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  TU.registerMatchers(Finder);
 }
 
 void FreeMismatchCheck::onEndOfTranslationUnit() {
+  TU.endOfTranslationUnit();
   if (Analyzed)
     ProvenanceAnalysis::release(*Analyzed);
   Analyzed = nullptr;
@@ -268,6 +269,7 @@ void FreeMismatchCheck::checkArguments(const FreeFact &F, ASTContext &Ctx) {
 
 void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  WholeTU::Running Run(TU, Ctx);
   Analyzed = &Ctx;
   ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
   PA.run();

@@ -4,6 +4,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/ErrorFree.h"
+#include "utils/WholeTU.h"
 
 namespace clang::tidy::usm {
 
@@ -19,7 +20,7 @@ struct FreeFact;
 class FreeMismatchCheck : public ClangTidyCheck {
 public:
   FreeMismatchCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+      : ClangTidyCheck(Name, Context), TU(this, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -37,6 +38,7 @@ private:
   void checkArguments(const FreeFact &F, ASTContext &Ctx);
   const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
+  WholeTU TU;       ///< one match of the whole TU (utils/WholeTU.h)
 };
 
 } // namespace clang::tidy::usm

@@ -128,10 +128,11 @@ struct Advice {
 
 void HostAccessDeviceCheck::registerMatchers(MatchFinder *Finder) {
   // One whole-TU analysis: provenance crosses function boundaries.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  TU.registerMatchers(Finder);
 }
 
 void HostAccessDeviceCheck::onEndOfTranslationUnit() {
+  TU.endOfTranslationUnit();
   if (Analyzed)
     ProvenanceAnalysis::release(*Analyzed);
   Analyzed = nullptr;
@@ -139,6 +140,7 @@ void HostAccessDeviceCheck::onEndOfTranslationUnit() {
 
 void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  WholeTU::Running Run(TU, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   Analyzed = &Ctx;

@@ -4,6 +4,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/ErrorFree.h"
+#include "utils/WholeTU.h"
 
 namespace clang::tidy::usm {
 
@@ -18,7 +19,7 @@ namespace clang::tidy::usm {
 class HostAccessDeviceCheck : public ClangTidyCheck {
 public:
   HostAccessDeviceCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+      : ClangTidyCheck(Name, Context), TU(this, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
@@ -33,6 +34,7 @@ private:
   const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
   const Preprocessor *PP = nullptr; ///< the user's macros (fix spellings)
+  WholeTU TU;       ///< one match of the whole TU (utils/WholeTU.h)
 };
 
 } // namespace clang::tidy::usm

@@ -739,11 +739,14 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       llvm::yaml::Output Y(OS);
       Y << TUD;
     }
+    // One hash per fixed file (not per fix: hashing is file-sized).
     for (const Finding &F : Out.Findings)
       for (const FixIt &X : F.Fixes) {
         llvm::SmallString<256> Abs(X.File);
         llvm::sys::fs::make_absolute(Abs);
-        Reply.FixedFileHashes[std::string(Abs)] = stampOf(std::string(Abs)).Hash;
+        auto [It, New] = Reply.FixedFileHashes.try_emplace(std::string(Abs), 0);
+        if (New)
+          It->second = stampOf(It->first).Hash;
       }
     return Reply;
   };

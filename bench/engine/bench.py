@@ -2,19 +2,37 @@
 """Engine cost benchmark: `usmcheck check` (all checks) against
 `clang-19 -fsyntax-only` on generated OpenMP translation units of 7k, 14k,
 28k and 56k lines in two shapes (many short functions; ten long ones) and on
-the correct-program corpus, measured side by side in one run: each file is
-parsed by clang and checked by usmcheck alternately, REPEAT times, and the
-fastest run of each counts (machine load hits both alike); the ratio is
-the median of the per-pair ratios (the corpus row: ratio of the summed
-fastest times).
+the correct-program corpus, measured side by side in one run.
 
-usage: bench/engine/run.sh [USMCHECK] [REPEAT] [SIZES]
+Two measures:
+  cpu (default)  each file is parsed by clang and checked by usmcheck
+                 alternately, REPEAT times; the fastest run of each counts
+                 (machine load hits both alike); the ratio is the median of
+                 the per-pair ratios (the corpus row: ratio of the summed
+                 fastest times). Wall and CPU (user + system) are printed.
+  callgrind      each command runs once under `valgrind --tool=callgrind`
+                 and the instructions it executed are counted: independent
+                 of machine load and repeatable to a few parts per million,
+                 but about 50x slower. usmcheck analyses every file in a
+                 forked worker: callgrind follows forks, and
+                 --dump-before='*fork*' writes the parent's count before
+                 each fork, so the worker's file starts from zero and the
+                 sum over all files of a run is its exact total.
+
+Every usmcheck run's findings are counted and compared with the number of
+seeded bugs (one host read of device memory per 3,000 generated lines; none
+in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
+
+usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
+                           [USMCHECK] [REPEAT] [SIZES]
   USMCHECK  the usmcheck binary (default build/usmcheck)
-  REPEAT    runs per file and tool (default 3)
+  REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
 Target: every ratio <= 1.25x, and the ratio does not rise with size.
 """
+import glob
 import os
+import re
 import resource
 import statistics
 import shutil
@@ -42,82 +60,179 @@ def _load_parse_bench():
 
 parse_bench = _load_parse_bench()
 
+FINDING = re.compile(r":\d+:\d+: (?:error|warning): .*\[usm-[a-z-]+\]$",
+                     re.MULTILINE)
+
+
+def count_findings(out):
+    return len(FINDING.findall(out.decode(errors="replace")))
+
+
+def report_failure(cmd, p, ok_codes):
+    if p.returncode not in ok_codes:
+        sys.stderr.write("bench: %s failed (%d):\n%s\n" %
+                         (cmd[0], p.returncode,
+                          p.stderr.decode(errors="replace")[-2000:]))
+
 
 def run_once(cmd, ok_codes):
-    """Wall seconds and CPU seconds (user + system) of one run."""
+    """Wall seconds, CPU seconds (user + system) and the findings of one
+    run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if p.returncode not in ok_codes:
-        sys.stderr.write("bench: %s failed (%d):\n%s\n" %
-                         (cmd[0], p.returncode, p.stderr.decode(errors="replace")[-2000:]))
-    return wall, cpu
+    report_failure(cmd, p, ok_codes)
+    return wall, cpu, count_findings(p.stdout)
 
 
-def measure(usmcheck, clang, path, repeat):
-    """Runs clang and usmcheck back to back REPEAT times. Returns the fastest
-    wall and CPU time of each, and the median of the per-pair ratios (a pair
-    runs under the same load, so its ratio is steadier than the times)."""
+def instructions(cmd, ok_codes, tmp):
+    """Instructions executed by \\p cmd and its forked children (callgrind),
+    and its findings."""
+    out = tempfile.mkdtemp(dir=tmp)
+    vg = ["valgrind", "--tool=callgrind", "--trace-children=yes",
+          "--dump-before=*fork*",
+          "--callgrind-out-file=" + os.path.join(out, "cg.%p")]
+    p = subprocess.run(vg + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    report_failure(cmd, p, ok_codes)
+    total = 0
+    for f in glob.glob(os.path.join(out, "cg.*")):
+        with open(f, errors="replace") as fh:
+            for line in fh:
+                if line.startswith("totals:"):
+                    total += int(line.split()[1])
+        os.unlink(f)
+    os.rmdir(out)
+    return total, count_findings(p.stdout)
+
+
+def commands(usmcheck, clang, path):
     fl = parse_bench.flags_for(path)
-    c_cmd = [clang, "-fsyntax-only"] + fl + [path]
-    u_cmd = [usmcheck, "check", "-q", path, "--"] + fl
+    return ([clang, "-fsyntax-only"] + fl + [path],
+            [usmcheck, "check", "-q", path, "--"] + fl)
+
+
+def measure_cpu(usmcheck, clang, path, repeat, tmp):
+    """Runs clang and usmcheck back to back REPEAT times. Returns the fastest
+    wall and CPU time of each, the median of the per-pair ratios (a pair
+    runs under the same load, so its ratio is steadier than the times), and
+    the findings (of the last run)."""
+    c_cmd, u_cmd = commands(usmcheck, clang, path)
     c = [float("inf"), float("inf")]
     u = [float("inf"), float("inf")]
     ratios = [[], []]
+    found = 0
     for _ in range(repeat):
-        cw, cc = run_once(c_cmd, (0,))
-        uw, uc = run_once(u_cmd, (0, 1))
+        cw, cc, _ = run_once(c_cmd, (0,))
+        uw, uc, found = run_once(u_cmd, (0, 1))
         c = [min(c[0], cw), min(c[1], cc)]
         u = [min(u[0], uw), min(u[1], uc)]
         ratios[0].append(uw / cw)
         ratios[1].append(uc / cc)
-    return c, u, [statistics.median(r) for r in ratios]
+    return c, u, [statistics.median(r) for r in ratios], found
+
+
+def measure_callgrind(usmcheck, clang, path, repeat, tmp):
+    """Instructions of one clang and one usmcheck run (deterministic: one
+    run each)."""
+    c_cmd, u_cmd = commands(usmcheck, clang, path)
+    ci, _ = instructions(c_cmd, (0,), tmp)
+    ui, found = instructions(u_cmd, (0, 1), tmp)
+    return [ci], [ui], [ui / ci], found
 
 
 def main(argv):
-    usmcheck = argv[0] if argv else os.path.join(ROOT, "build", "usmcheck")
-    repeat = int(argv[1]) if len(argv) > 1 else 3
-    sizes = [int(s) for s in (argv[2] if len(argv) > 2 else "7000,14000,28000,56000").split(",")]
+    mode = "cpu"
+    shapes = ["short", "long"]
+    corpus = True
+    rest = []
+    for a in argv:
+        if a == "--callgrind":
+            mode = "callgrind"
+        elif a.startswith("--shapes="):
+            shapes = [s for s in a.split("=", 1)[1].split(",") if s]
+        elif a == "--no-corpus":
+            corpus = False
+        elif a.startswith("--"):
+            sys.exit(__doc__)
+        else:
+            rest.append(a)
+    usmcheck = rest[0] if rest else os.path.join(ROOT, "build", "usmcheck")
+    repeat = int(rest[1]) if len(rest) > 1 else 3
+    sizes = [int(s) for s in (rest[2] if len(rest) > 2 else "7000,14000,28000,56000").split(",")]
     clang = os.environ.get("CLANG") or shutil.which("clang-19") or "/usr/lib/llvm-19/bin/clang"
-    print("bench/engine: %s, %d runs each (fastest counts), load: %s" %
-          (usmcheck, repeat, open("/proc/loadavg").read().split()[:3]))
-    print("times: fastest of %d; ratio: median of the %d back-to-back pairs" %
-          (repeat, repeat))
-    print("%-20s %6s | %8s %8s %6s | %8s %8s %6s" %
-          ("input", "lines", "clang s", "usmchk s", "ratio", "clang cpu",
-           "usm cpu", "ratio"))
+    load = lambda: open("/proc/loadavg").read().split()[:3]  # noqa: E731
+    if mode == "callgrind":
+        if not shutil.which("valgrind"):
+            sys.exit("bench: --callgrind needs valgrind")
+        measure = measure_callgrind
+        print("bench/engine: %s, instructions (valgrind --tool=callgrind, one "
+              "run each), load: %s" % (usmcheck, load()))
+        print("%-20s %6s | %14s %14s %6s | %8s" %
+              ("input", "lines", "clang Ir", "usmcheck Ir", "ratio",
+               "findings"))
+    else:
+        measure = measure_cpu
+        print("bench/engine: %s, %d runs each (fastest counts), load: %s" %
+              (usmcheck, repeat, load()))
+        print("times: fastest of %d; ratio: median of the %d back-to-back "
+              "pairs" % (repeat, repeat))
+        print("%-20s %6s | %8s %8s %6s | %8s %8s %6s | %8s" %
+              ("input", "lines", "clang s", "usmchk s", "ratio", "clang cpu",
+               "usm cpu", "ratio", "findings"))
     worst = [0.0, 0.0]
+    wrong = []
 
-    def row(name, lines, c, u, r):
-        print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f" %
-              (name, lines, c[0], u[0], r[0], c[1], u[1], r[1]), flush=True)
-        worst[0] = max(worst[0], r[0])
-        worst[1] = max(worst[1], r[1])
+    def row(name, lines, c, u, r, found, expected):
+        ok = found == expected
+        note = "%d/%d" % (found, expected) + ("" if ok else " FINDINGS DIFFER")
+        if not ok:
+            wrong.append(name)
+        if mode == "callgrind":
+            print("%-20s %6s | %14d %14d %6.3f | %s" %
+                  (name, lines, c[0], u[0], r[0], note), flush=True)
+        else:
+            print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f | %s" %
+                  (name, lines, c[0], u[0], r[0], c[1], u[1], r[1], note),
+                  flush=True)
+        for i in range(len(r)):
+            worst[i] = max(worst[i], r[i])
 
     with tempfile.TemporaryDirectory() as tmp:
-        for shape in ("short", "long"):
+        for shape in shapes:
             for n in sizes:
                 path = os.path.join(tmp, "gen_%s_%d.c" % (shape, n))
                 text = gen.generate(n, shape)
                 with open(path, "w") as f:
                     f.write(text)
-                c, u, r = measure(usmcheck, clang, path, repeat)
-                row("%s %dk" % (shape, n // 1000), text.count("\n"), c, u, r)
-    tot_c = [0.0, 0.0]
-    tot_u = [0.0, 0.0]
-    files = [f for f in parse_bench.translation_units() if "/bench/corpus/" in f]
-    for f in files:
-        c, u, _ = measure(usmcheck, clang, f, repeat)
-        for i in (0, 1):
-            tot_c[i] += c[i]
-            tot_u[i] += u[i]
-    row("corpus (%d TUs)" % len(files), "", tot_c, tot_u,
-        [tot_u[0] / tot_c[0], tot_u[1] / tot_c[1]])
-    print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); load after: %s" %
-          (worst[0], worst[1], open("/proc/loadavg").read().split()[:3]))
+                c, u, r, found = measure(usmcheck, clang, path, repeat, tmp)
+                row("%s %dk" % (shape, n // 1000), text.count("\n"), c, u, r,
+                    found, text.count(gen.BUG_MARK))
+        if corpus:
+            files = [f for f in parse_bench.translation_units()
+                     if "/bench/corpus/" in f]
+            tot_c = [0.0, 0.0]
+            tot_u = [0.0, 0.0]
+            found = 0
+            for f in files:
+                c, u, _, n = measure(usmcheck, clang, f, repeat, tmp)
+                found += n
+                for i in range(len(c)):
+                    tot_c[i] += c[i]
+                    tot_u[i] += u[i]
+            k = 1 if mode == "callgrind" else 2
+            row("corpus (%d TUs)" % len(files), "", tot_c[:k], tot_u[:k],
+                [tot_u[i] / tot_c[i] for i in range(k)], found, 0)
+    if mode == "callgrind":
+        print("worst ratio: instructions %.3fx (target <= 1.25x)" % worst[0])
+    else:
+        print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); load "
+              "after: %s" % (worst[0], worst[1], load()))
+    if wrong:
+        print("findings differ from the seeded bugs on: " + ", ".join(wrong))
+        return 1
     return 0
 
 

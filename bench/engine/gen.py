@@ -56,7 +56,8 @@ UNIT = """\
   }}
 """
 UNIT_LINES = UNIT.count("\n")
-BUG = "    sum += d{u}[0]; /* host read of device memory */\n"
+BUG_MARK = "/* host read of device memory */"
+BUG = "    sum += d{u}[0]; " + BUG_MARK + "\n"
 
 
 def function(name, units, start, bugs_at):

@@ -2,13 +2,13 @@
 //------------------===//
 #include "EngineSupport.h"
 #include "Provenance.h"
+#include "StmtParents.h"
 #include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -143,16 +143,16 @@ bool ProvenanceAnalysis::isDeviceFunction(const FunctionDecl *FD) {
   return Result;
 }
 
-ParentMap &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
+const StmtParents &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
   auto &PM = Parents[FD];
   if (!PM)
-    PM = std::make_unique<ParentMap>(FD->getBody());
+    PM = std::make_unique<StmtParents>(FD->getBody());
   return *PM;
 }
 
 const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
                                               const FunctionDecl *FD) {
-  ParentMap &PM = parents(FD);
+  const StmtParents &PM = parents(FD);
   for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
     if (isLoop(Cur, Ctx))
       return Cur;
@@ -178,7 +178,7 @@ bool ProvenanceAnalysis::insideLoop(const DeviceUse &U, const Stmt *Loop,
   const FunctionDecl *F = U.Fn;
   for (int Depth = 0; F && S && Depth < 8; ++Depth) {
     if (F == FD) {
-      ParentMap &PM = parents(FD);
+      const StmtParents &PM = parents(FD);
       for (const Stmt *Cur = S; Cur; Cur = PM.getParent(Cur))
         if (Cur == Loop)
           return true;
@@ -196,7 +196,7 @@ bool ProvenanceAnalysis::insideLoop(const DeviceUse &U, const Stmt *Loop,
 const Expr *ProvenanceAnalysis::guardingCondition(const Stmt *S,
                                                   const FunctionDecl *FD,
                                                   bool &WhenTrue) {
-  ParentMap &PM = parents(FD);
+  const StmtParents &PM = parents(FD);
   const Stmt *Prev = S;
   for (const Stmt *Cur = PM.getParent(S); Cur;
        Prev = Cur, Cur = PM.getParent(Cur)) {

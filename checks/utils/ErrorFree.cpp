@@ -97,6 +97,14 @@ bool ErrorFree::functionHasErrors(const FunctionDecl *FD) {
   ErrorFinder F;
   if (FD->isInvalidDecl())
     F.Found = true;
+  // Recovery expressions and invalid declarations come with an error
+  // diagnostic: in a translation unit without errors, no body needs the
+  // walk (it would cost a traversal of every function a check asks about).
+  if (!F.Found && (!ErrorLocs || ErrorLocs->empty()) &&
+      !FD->getASTContext().getDiagnostics().hasErrorOccurred()) {
+    Cache[FD] = false;
+    return false;
+  }
   if (!F.Found && ErrorLocs && !ErrorLocs->empty()) {
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     SourceRange R = FD->getSourceRange();

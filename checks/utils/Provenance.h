@@ -39,6 +39,7 @@
 
 #include "Catalog.h"
 #include "Lattice.h"
+#include "PointerHash.h"
 #include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -53,12 +54,13 @@
 #include <vector>
 
 namespace clang {
-class ParentMap;
 class CFG;
 class CFGBlock;
 } // namespace clang
 
 namespace clang::tidy::usm {
+
+class StmtParents;
 
 /// One place where host code touches memory through a pointer that may hold
 /// device memory.
@@ -140,7 +142,7 @@ public:
   const Decl *requiresDecl() const { return RequiresUSM; }
 
   /// Statement parents inside the body of \p FD (built on demand).
-  ParentMap &parents(const FunctionDecl *FD);
+  const StmtParents &parents(const FunctionDecl *FD);
   /// The innermost loop statement of \p FD enclosing \p S, or nullptr.
   const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *FD);
   /// Does a loop of \p FD (or of a function that created the lambda \p FD
@@ -182,11 +184,13 @@ private:
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       CallSites;
-  llvm::DenseSet<const CallExpr *> DeviceCalls;
+  llvm::DenseSet<const CallExpr *, MixedPtrInfo<const CallExpr>> DeviceCalls;
   llvm::DenseSet<const LambdaExpr *> DeviceLambdas;
   llvm::DenseSet<const CXXRecordDecl *> DeviceRecords;
-  llvm::DenseSet<const Stmt *> Ignored;     ///< OpenMP clause expressions
-  llvm::DenseSet<const Stmt *> DeviceStmts; ///< inside OpenMP target regions
+  /// OpenMP clause expressions
+  llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> Ignored;
+  /// inside OpenMP target regions
+  llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> DeviceStmts;
   /// Functions whose body can add to a summary (pointer parameters or
   /// result, stores to fields or globals, lambdas, constructors); the others
   /// run only in the final round.
@@ -200,7 +204,7 @@ private:
   /// &v of each function (and of the functions enclosing a lambda), and the
   /// &v that are out-parameters of catalog allocators (those do not escape).
   std::map<const FunctionDecl *, std::vector<const UnaryOperator *>> AddrTaken;
-  llvm::DenseSet<const Expr *> AllocOut;
+  llvm::DenseSet<const Expr *, MixedPtrInfo<const Expr>> AllocOut;
   std::map<const FunctionDecl *, std::set<const VarDecl *>> Escapes;
 
   /// What the catalog says about a callee, worked out once per function
@@ -220,7 +224,7 @@ private:
   std::map<const Expr *, size_t> FreeIndex;
 
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
-  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  std::map<const FunctionDecl *, std::unique_ptr<StmtParents>> Parents;
 
   Summaries Sum; ///< Summaries.h
 

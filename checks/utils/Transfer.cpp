@@ -1,13 +1,13 @@
 //===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
 #include "EngineSupport.h"
 #include "Provenance.h"
+#include "StmtParents.h"
 #include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -1320,7 +1320,7 @@ private:
   //--- observing accesses and device uses -----------------------------------
 
   AccessKind useOf(const Expr *L) {
-    ParentMap &PM = P.parents(FD);
+    const StmtParents &PM = P.parents(FD);
     const Stmt *Cur = L;
     while (const Stmt *Par = PM.getParent(Cur)) {
       if (isa<ParenExpr>(Par)) {
