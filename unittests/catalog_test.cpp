@@ -392,7 +392,8 @@ TEST(Catalog, FreeMismatchesAreVisible) {
   EXPECT_FALSE(api("omp_target_alloc_device").isFreedBy("omp_free"));
   EXPECT_TRUE(api("omp_alloc").isFreedBy("omp_free"));
   EXPECT_FALSE(api("omp_alloc").isFreedBy("omp_target_free"));
-  EXPECT_TRUE(api("llvm_omp_target_alloc_host").isFreedBy("omp_target_free"));
+  // LLVM 19 with CUDA aborts on it (catalog comment).
+  EXPECT_FALSE(api("llvm_omp_target_alloc_host").isFreedBy("omp_target_free"));
   EXPECT_TRUE(
       api("llvm_omp_target_alloc_host").isFreedBy("llvm_omp_target_free_host"));
   EXPECT_FALSE(api("llvm_omp_target_alloc_host")

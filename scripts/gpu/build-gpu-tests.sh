@@ -16,7 +16,8 @@
 #     11.8's ptxas/nvlink (LLVM 19's libomptarget ignores CUDA 13 cubins):
 #     the seed bug with llvm_omp_target_alloc_device and with the Intel
 #     spelling through examples/openmp/compat/omp_usm_compat.h, the fixes, a
-#     host WRITE case, the overhead benchmark;
+#     host WRITE case, a free of host memory with omp_target_free, a copy
+#     with swapped device numbers, the overhead benchmark;
 #   - the Debian runtime packages the GPU machine lacks (it has no LLVM):
 #     libomp5-19 libllvm19 ... and libclang-cpp19 + libtomlplusplus3 for
 #     usmcheck itself, as
@@ -102,6 +103,10 @@ for f in fix_host fix_shared fix_copy; do
   $OMP $COMPAT "$ROOT/examples/openmp/$f.c" -o "$OUT/tests/omp_$f"
 done
 $OMP $COMPAT "$S/omp_host_write.c" -o "$OUT/tests/omp_host_write"
+# API-call findings: a free with the wrong deallocator, a copy with the
+# device numbers swapped (no compatibility header: the calls as written).
+$OMP "$S/omp_free_host.c" -o "$OUT/tests/omp_free_host"
+$OMP "$S/omp_copy_swapped.c" -o "$OUT/tests/omp_copy_swapped"
 $CLANG -O2 -fopenmp --offload-arch=sm_90 --cuda-path=$CUDA118 \
   --libomptarget-nvptx-bc-path=$LLVM/lib "$ROOT/bench/runtime/overhead_omp.c" -o "$OUT/tests/overhead_omp"
 
