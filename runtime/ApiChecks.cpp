@@ -17,6 +17,11 @@
 //                       (CUDA, HIP) contradict the records
 //   leak                at exit (detect_leaks=1): live allocations, grouped
 //                       by allocation stack
+//   device-access-pageable
+//                       a kernel handed a pointer to pageable host memory:
+//                       at an OpenMP launch under --emulate (where the kernel
+//                       cannot fault), and after a CUDA illegal-address error
+//                       (which launch argument the device could not reach)
 //
 // Argument positions and deallocators come from catalog/usm_apis.def, copy
 // kinds from catalog/usm_selectors.def: no API is named here. After a
@@ -526,6 +531,391 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
     return finish(F);
   }
   return true;
+}
+
+//===-- pointers handed to kernels
+//--------------------------------------------===//
+
+namespace {
+/// Whether \p V lies in a mapped page of this process (mincore fails with
+/// ENOMEM otherwise): a value that is no address is not a pointer.
+bool hostMapped(std::uintptr_t V) {
+  unsigned char Vec;
+  return mincore(reinterpret_cast<void *>(V & ~std::uintptr_t(4095)), 1,
+                 &Vec) == 0;
+}
+
+/// Where host memory at \p V lives, as far as the loader knows.
+void whereIs(Out &O, std::uintptr_t V) {
+  char Path[512];
+  std::uintptr_t Base = 0;
+  if (moduleOf(V, Path, sizeof Path, &Base))
+    O.s("a global or static variable of ").s(Path);
+  else
+    O.s("the heap, a stack or an mmap");
+}
+
+/// "allocate it with X (device) or Y (shared)" for model \p M, from the
+/// catalog: the first device allocator whose family has a shared member.
+void allocatorAdvice(Out &O, Model M) {
+  for (const Api &A : apis())
+    if (A.M == M && A.R == Role::Alloc && A.K == Kind::Device)
+      if (const Api *Sh = familyMember(A, Kind::Shared)) {
+        O.s(A.Name).s(" (device memory) or ").s(Sh->Name).s(
+            " (shared memory)");
+        return;
+      }
+  O.s("a device or shared allocator");
+}
+
+constexpr std::int64_t MapTargetParam = 0x20, MapLiteral = 0x100;
+constexpr std::int64_t MapPrivate = 0x80;
+
+struct Mapping {
+  std::uintptr_t Host, Dev, Size;
+};
+constexpr int MaxMappings = 1024;
+Mapping Mappings[MaxMappings];
+int NumMappings;
+std::atomic<int> MapLock{0};
+void lockMaps() {
+  while (MapLock.exchange(1, std::memory_order_acquire))
+    ;
+}
+void unlockMaps() { MapLock.store(0, std::memory_order_release); }
+
+bool inMapping(std::uintptr_t V) {
+  lockMaps();
+  bool In = false;
+  for (int I = 0; I < NumMappings && !In; ++I)
+    In = V >= Mappings[I].Dev &&
+         V < Mappings[I].Dev + (Mappings[I].Size ? Mappings[I].Size : 1);
+  unlockMaps();
+  return In;
+}
+
+using MappedPtrFn = void *(*)(const void *, int);
+using IsPresentFn = int (*)(const void *, int);
+
+/// "p (declared at file.c:5:11)" from clang's ";p;file.c;5;11;;".
+void argName(Out &O, const void *Name) {
+  const char *S = static_cast<const char *>(Name);
+  if (!S || S[0] != ';') {
+    O.s("(no name: built without -g)");
+    return;
+  }
+  const char *F[5] = {};
+  int N = 0;
+  for (const char *P = S; *P && N < 5; ++P)
+    if (*P == ';')
+      F[N++] = P + 1;
+  auto Field = [&](int I) {
+    const char *E = I + 1 < N ? F[I + 1] - 1 : F[I] + std::strlen(F[I]);
+    return std::string_view(F[I], std::size_t(E - F[I]));
+  };
+  if (N < 4) {
+    O.s(S);
+    return;
+  }
+  O.c('\'').s(Field(0)).s("' (declared at ").s(Field(1)).c(':').s(Field(2));
+  if (N >= 5)
+    O.c(':').s(Field(3));
+  O.c(')');
+}
+} // namespace
+
+void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
+                  const std::int64_t *Sizes, const std::int64_t *Types,
+                  bool End) {
+  if (!Opts.emulate || !Ptrs || !Sizes || !Types || N <= 0)
+    return;
+  static auto Mapped = reinterpret_cast<MappedPtrFn>(
+      dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr"));
+  static auto Present = reinterpret_cast<IsPresentFn>(
+      dlsym(RTLD_DEFAULT, "omp_target_is_present"));
+  static auto Default = reinterpret_cast<int (*)()>(
+      dlsym(RTLD_DEFAULT, "omp_get_default_device"));
+  if (!Mapped || !Present || !Default)
+    return;
+  if (Dev < 0) // OFFLOAD_DEVICE_DEFAULT: the runtime's default device
+    Dev = Default();
+  for (int I = 0; I < N; ++I) {
+    if ((Types[I] & (MapLiteral | MapPrivate)) || !Ptrs[I])
+      continue;
+    std::uintptr_t H = reinterpret_cast<std::uintptr_t>(Ptrs[I]);
+    if (End) {
+      if (Present(Ptrs[I], int(Dev)))
+        continue;
+      lockMaps();
+      for (int K = 0; K < NumMappings; ++K)
+        if (Mappings[K].Host == H)
+          Mappings[K--] = Mappings[--NumMappings];
+      unlockMaps();
+      continue;
+    }
+    auto D = reinterpret_cast<std::uintptr_t>(Mapped(Ptrs[I], int(Dev)));
+    if (!D || D == H)
+      continue;
+    lockMaps();
+    int K = 0;
+    while (K < NumMappings && Mappings[K].Host != H)
+      ++K;
+    if (K < MaxMappings) {
+      Mappings[K] = {H, D, std::uintptr_t(Sizes[I] > 0 ? Sizes[I] : 0)};
+      NumMappings += K == NumMappings;
+    }
+    unlockMaps();
+  }
+}
+
+bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
+                     const std::int64_t *Sizes, const std::int64_t *Types,
+                     void *const *Names) {
+  if (!Opts.emulate || !initialized() || !Ptrs || !Sizes || !Types ||
+      NumArgs <= 0)
+    return true;
+  int Bad[8], NB = 0;
+  for (int I = 0; I < NumArgs && NB < 8; ++I) {
+    if (Types[I] != (MapTargetParam | MapLiteral) || Sizes[I] != 8)
+      continue;
+    auto V = reinterpret_cast<std::uintptr_t>(Ptrs[I]);
+    Record R;
+    if (V < 65536 || recordFind(V, R) || emuOwns(V) || inMapping(V) ||
+        !hostMapped(V))
+      continue;
+    Bad[NB++] = I;
+  }
+  if (!NB)
+    return true;
+  static __thread std::uintptr_t CallPcs[MaxFrames]
+      __attribute__((tls_model("initial-exec")));
+  int N = captureStack(CallPcs, MaxFrames);
+  lockReports();
+  ApiFinding &F = TheFinding;
+  F = ApiFinding();
+  F.Type = "device-access-pageable";
+  F.Warning = requiresUnifiedSharedMemory() && !Opts.warnings_as_errors;
+  F.Stacks[0] = {title(0, "kernel launched", threadIndex(), threadTid()),
+                 CallPcs, N};
+  F.NumStacks = 1;
+  Out H(F.Headline, sizeof F.Headline);
+  H.s("kernel argument ");
+  argName(H, Names ? Names[Bad[0]] : nullptr);
+  H.s(" = ")
+      .hex(reinterpret_cast<std::uintptr_t>(Ptrs[Bad[0]]))
+      .s(" is a pointer to host memory that no USM allocation contains");
+  if (NB > 1)
+    H.s(" (and ").d(NB - 1).s(" more argument").s(NB > 2 ? "s)" : ")");
+  Out Rg(F.Region, sizeof F.Region);
+  for (int K = 0; K < NB; ++K) {
+    auto V = reinterpret_cast<std::uintptr_t>(Ptrs[Bad[K]]);
+    Rg.s("  argument ").d(Bad[K]).c(' ');
+    argName(Rg, Names ? Names[Bad[K]] : nullptr);
+    Rg.s(" = ").hex(V).s(", passed by value (is_device_ptr, "
+                         "has_device_addr or firstprivate): in ");
+    whereIs(Rg, V);
+    Rg.c('\n');
+  }
+  Out W(F.Why, sizeof F.Why);
+  W.s("the kernel receives this address unchanged and dereferences it on "
+      "the device; on a GPU without unified memory, pageable host memory "
+      "(malloc, new, the stack, globals) is not accessible there and the "
+      "kernel faults (an illegal address on CUDA). This CPU-only run "
+      "executes the kernel on the host, where it cannot fault, so the guard "
+      "checks the pointers at the launch: none of them is in a USM "
+      "allocation, an emulated device page or a device copy the OpenMP "
+      "runtime made for a map clause.");
+  if (F.Warning)
+    W.s(" The program declares `#pragma omp requires "
+        "unified_shared_memory`: legal on systems with unified memory, so a "
+        "warning (warnings_as_errors=1 makes it an error).");
+  Out X(F.Fix, sizeof F.Fix);
+  X.s("allocate it with ");
+  allocatorAdvice(X, Model::OpenMP);
+  X.s(", or map it (map(tofrom: ptr[0:n])) instead of passing the raw "
+      "pointer.");
+  F.Outcome = "halt_on_error=0: the kernel runs (on the host it can reach "
+              "this memory).";
+  bool Go = finish(F);
+  (void)Go;
+  return true; // continuing: the emulated kernel can run
+}
+
+//===-- CUDA: the kernel arguments behind an illegal-address error
+//-------------===//
+
+namespace {
+constexpr int MaxLaunches = 8, MaxKArgs = 16, LaunchFrames = 16;
+struct Launch {
+  const void *Func;
+  int ThreadIdx, Tid, NumPcs, NumArgs;
+  std::uintptr_t Pcs[LaunchFrames];
+  unsigned char Index[MaxKArgs];
+  std::uintptr_t Vals[MaxKArgs];
+};
+Launch Launches[MaxLaunches];
+int LaunchNext, LaunchCount;
+std::atomic<int> LaunchLock{0};
+
+struct FuncParams {
+  const void *Func;
+  int N; ///< -1: unknown (no parameter information from the driver)
+  unsigned char Index[MaxKArgs];
+};
+constexpr int MaxFuncs = 128;
+FuncParams Funcs[MaxFuncs];
+int NumFuncs;
+
+using GetFuncBySymbolFn = int (*)(void **, const void *);
+using FuncGetParamInfoFn = int (*)(void *, std::size_t, std::size_t *,
+                                   std::size_t *);
+
+void *cudaSym(const char *Name) {
+  if (void *P = dlsym(RTLD_DEFAULT, Name))
+    return P;
+  void *H = dlopen("libcuda.so.1", RTLD_NOLOAD | RTLD_LAZY);
+  if (!H)
+    return nullptr;
+  void *P = dlsym(H, Name);
+  dlclose(H);
+  return P;
+}
+
+/// The 8-byte parameters of \p Func (cached; called under LaunchLock).
+const FuncParams *paramsOf(const void *Func) {
+  for (int I = 0; I < NumFuncs; ++I)
+    if (Funcs[I].Func == Func)
+      return &Funcs[I];
+  if (NumFuncs == MaxFuncs)
+    return nullptr;
+  static GetFuncBySymbolFn BySym;
+  static FuncGetParamInfoFn ParamInfo;
+  if (!BySym)
+    BySym = reinterpret_cast<GetFuncBySymbolFn>(
+        dlsym(RTLD_DEFAULT, "cudaGetFuncBySymbol"));
+  if (!ParamInfo)
+    ParamInfo = reinterpret_cast<FuncGetParamInfoFn>(
+        cudaSym("cuFuncGetParamInfo"));
+  FuncParams &P = Funcs[NumFuncs++];
+  P.Func = Func;
+  P.N = -1;
+  void *CuFunc = nullptr;
+  if (!BySym || !ParamInfo || BySym(&CuFunc, Func) != 0 || !CuFunc)
+    return &P;
+  P.N = 0;
+  for (std::size_t I = 0; I < 64 && P.N < MaxKArgs; ++I) {
+    std::size_t Off = 0, Size = 0;
+    if (ParamInfo(CuFunc, I, &Off, &Size) != 0)
+      break;
+    if (Size == 8)
+      P.Index[P.N++] = static_cast<unsigned char>(I);
+  }
+  return &P;
+}
+
+std::atomic<bool> IllegalReported{false};
+Launch Shown;
+char ArgLines[1024];
+std::uintptr_t StubPc;
+} // namespace
+
+void noteCudaLaunch(const void *Func, void **Args) {
+  if (!Func || !Args)
+    return;
+  std::uintptr_t Pcs[LaunchFrames];
+  int NP = captureStack(Pcs, LaunchFrames);
+  while (LaunchLock.exchange(1, std::memory_order_acquire))
+    ;
+  const FuncParams *P = paramsOf(Func);
+  if (P && P->N >= 0) {
+    Launch &L = Launches[LaunchNext];
+    LaunchNext = (LaunchNext + 1) % MaxLaunches;
+    LaunchCount += LaunchCount < MaxLaunches;
+    L.Func = Func;
+    L.ThreadIdx = threadIndex();
+    L.Tid = threadTid();
+    L.NumPcs = NP;
+    for (int I = 0; I < NP; ++I)
+      L.Pcs[I] = Pcs[I];
+    L.NumArgs = P->N;
+    for (int I = 0; I < P->N; ++I) {
+      L.Index[I] = P->Index[I];
+      std::memcpy(&L.Vals[I], Args[P->Index[I]], 8);
+    }
+  }
+  LaunchLock.store(0, std::memory_order_release);
+}
+
+void checkCudaStatus(const char *CallName, int Status) {
+  constexpr int IllegalAddress = 700; // cudaErrorIllegalAddress
+  if (Status != IllegalAddress || !initialized() ||
+      IllegalReported.exchange(true))
+    return;
+  // The most recent launch with an argument the device cannot reach.
+  bool Found = false;
+  Out Lines(ArgLines, sizeof ArgLines);
+  while (LaunchLock.exchange(1, std::memory_order_acquire))
+    ;
+  for (int K = 1; K <= LaunchCount && !Found; ++K) {
+    const Launch &L = Launches[(LaunchNext - K + MaxLaunches) % MaxLaunches];
+    for (int I = 0; I < L.NumArgs; ++I) {
+      std::uintptr_t V = L.Vals[I];
+      Record R;
+      Kind DK;
+      if (V < 65536 || recordFind(V, R) || cudaDriverKind(V, &DK) == 1 ||
+          !hostMapped(V))
+        continue;
+      if (!Found)
+        Shown = L;
+      Found = true;
+      Lines.s("  argument ")
+          .d(L.Index[I])
+          .s(" = ")
+          .hex(V)
+          .s(": unknown to the CUDA driver (cuPointerGetAttribute fails) and "
+             "in no USM allocation: host memory in ");
+      whereIs(Lines, V);
+      Lines.c('\n');
+    }
+  }
+  LaunchLock.store(0, std::memory_order_release);
+  if (!Found)
+    return;
+  static __thread std::uintptr_t CallPcs[MaxFrames]
+      __attribute__((tls_model("initial-exec")));
+  int N = captureStack(CallPcs, MaxFrames);
+  lockReports();
+  ApiFinding &F = TheFinding;
+  F = ApiFinding();
+  F.Type = "device-access-pageable";
+  char What[160];
+  Out(What, sizeof What).s(CallName).s(" returned error 700, called");
+  F.Stacks[0] = {title(0, What, threadIndex(), threadTid()), CallPcs, N};
+  F.Stacks[1] = {title(1, "the kernel launched", Shown.ThreadIdx, Shown.Tid),
+                 Shown.Pcs, Shown.NumPcs};
+  StubPc = reinterpret_cast<std::uintptr_t>(Shown.Func) + 1;
+  F.Stacks[2] = {"the kernel (its host-side launch stub):", &StubPc, 1};
+  F.NumStacks = 3;
+  Out(F.Headline, sizeof F.Headline)
+      .s(CallName)
+      .s(" returned cudaErrorIllegalAddress (700); the last kernel launch "
+         "with such arguments received a pointer to memory the device "
+         "cannot access");
+  Out(F.Region, sizeof F.Region).s(ArgLines);
+  Out(F.Why, sizeof F.Why)
+      .s("an illegal address is a kernel access to memory the device cannot "
+         "reach; pageable host memory (malloc, new, the stack, globals) is "
+         "such memory on a GPU without unified memory (no HMM/ATS). The "
+         "arguments listed are the 8-byte ones of the launch (parameter "
+         "sizes from cuFuncGetParamInfo) that point into host memory no "
+         "USM allocation and no driver allocation contains.");
+  Out X(F.Fix, sizeof F.Fix);
+  X.s("allocate it with ");
+  allocatorAdvice(X, Model::CUDA);
+  X.s(" and copy the data there, or allocate pinned host memory the device "
+      "can reach.");
+  F.Outcome = "halt_on_error=0: the error goes back to the program.";
+  finish(F);
 }
 
 //===-- leaks at exit

@@ -168,6 +168,26 @@ struct Span {
 /// argument positions come from \p A's catalog row. Returns false when the
 /// copy must not be performed (a finding with halt_on_error=0).
 bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src);
+/// An OpenMP kernel launch under --emulate: arguments passed by value as
+/// pointers (is_device_ptr, has_device_addr, firstprivate: map type
+/// TARGET_PARAM|LITERAL, 8 bytes) that point to host memory no record, no
+/// emulated pool page and no runtime mapping covers: pageable memory a GPU
+/// could not reach. \p Names are the clause names clang emits with -g (may
+/// be null). Returns false when the launch must not run.
+bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
+                     const std::int64_t *Sizes, const std::int64_t *Types,
+                     void *const *Names);
+/// target data mappings (begin/end): the device copies the OpenMP runtime
+/// made (omp_get_mapped_ptr), which is_device_ptr may legally name.
+void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
+                  const std::int64_t *Sizes, const std::int64_t *Types,
+                  bool End);
+/// CUDA runtime kernel launch: keeps the launch stack and the 8-byte
+/// argument values (parameter sizes from the driver) of the last launches.
+void noteCudaLaunch(const void *Func, void **Args);
+/// A synchronising CUDA call returned \p Status: on an illegal-address
+/// error, reports which recorded kernel arguments the device cannot reach.
+void checkCudaStatus(const char *CallName, int Status);
 /// At exit with detect_leaks=1: the live allocations, grouped by stack.
 /// Returns true when leaks were reported.
 bool reportLeaks();

@@ -397,7 +397,7 @@ void printStats() {
 bool isSuppressionType(std::string_view T) {
   for (const char *K : {"host-access-device", "free-mismatch", "double-free",
                         "bad-free", "copy-out-of-bounds", "copy-direction",
-                        "leak", "alloc"})
+                        "device-access-pageable", "leak", "alloc"})
     if (T == K)
       return true;
   return false;
@@ -449,7 +449,8 @@ void checkSuppressions() {
             .d(LineNo)
             .s(": expected TYPE:PATTERN with TYPE "
                "host-access-device, free-mismatch, double-free, bad-free, "
-               "copy-out-of-bounds, copy-direction, leak or alloc, got '")
+               "copy-out-of-bounds, copy-direction, device-access-pageable, leak or "
+               "alloc, got '")
             .s(L)
             .c('\'');
         fatalOptionError(M);

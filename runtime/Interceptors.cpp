@@ -643,9 +643,27 @@ USM_HOOK(__tgt_target_data_begin_mapper, "")
 USM_HOOK(__tgt_target_data_end_mapper, "")
 USM_HOOK(__tgt_target_data_update_mapper, "")
 
+namespace {
+/// libomptarget's KernelArgsTy (LLVM 19, version 3): the leading fields,
+/// stable since version 1.
+struct KernelArgs {
+  std::uint32_t Version, NumArgs;
+  void **ArgBasePtrs, **ArgPtrs;
+  std::int64_t *ArgSizes, *ArgTypes;
+  void **ArgNames, **ArgMappers;
+};
+} // namespace
+
 USM_EXPORT int __tgt_target_kernel(void *Loc, std::int64_t Dev,
                                    std::int32_t Teams, std::int32_t Threads,
                                    void *HostPtr, void *KArgs) {
+  ensureInit();
+  if (Opts.emulate && KArgs) {
+    auto *K = static_cast<KernelArgs *>(KArgs);
+    if (K->Version >= 1 && K->Version <= 3)
+      checkKernelArgs(std::int32_t(K->NumArgs), K->ArgPtrs, K->ArgSizes,
+                      K->ArgTypes, K->ArgNames);
+  }
   Window W;
   auto *F = USM_NEXT(__tgt_target_kernel, int, void *, std::int64_t,
                      std::int32_t, std::int32_t, void *, void *);
@@ -860,7 +878,7 @@ __kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
   return Task;
 }
 
-#define USM_DATA_MAPPER(Sym)                                                   \
+#define USM_DATA_MAPPER(Sym, IsEnd)                                            \
   USM_EXPORT void Sym(void *Loc, std::int64_t Dev, std::int32_t N,             \
                       void **Bases, void **Ptrs, std::int64_t *Sizes,          \
                       std::int64_t *Types, void **Names, void **Mappers) {     \
@@ -870,10 +888,11 @@ __kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
                  void **, std::int64_t *, std::int64_t *, void **, void **);   \
     if (F)                                                                     \
       F(Loc, Dev, N, Bases, Ptrs, Sizes, Types, Names, Mappers);               \
+    noteMappings(Dev, N, Ptrs, Sizes, Types, IsEnd);                          \
   }
-USM_DATA_MAPPER(__tgt_target_data_begin_mapper)
-USM_DATA_MAPPER(__tgt_target_data_end_mapper)
-USM_DATA_MAPPER(__tgt_target_data_update_mapper)
+USM_DATA_MAPPER(__tgt_target_data_begin_mapper, false)
+USM_DATA_MAPPER(__tgt_target_data_end_mapper, true)
+USM_DATA_MAPPER(__tgt_target_data_update_mapper, false)
 
 //===-- CUDA runtime
 //-----------------------------------------------------------===//
@@ -1007,6 +1026,38 @@ USM_HOOK(cudaMemcpy, "cudaMemcpy")
 USM_HOOK(cudaMemcpyAsync, "cudaMemcpyAsync")
 USM_RT_MEMCPY(cudaMemcpy)
 USM_RT_MEMCPY_STREAM(cudaMemcpyAsync)
+
+// Kernel launches (their pointer arguments, for an illegal-address error
+// later) and the synchronising calls that return that error.
+USM_HOOK(cudaLaunchKernel, "")
+USM_HOOK(cudaDeviceSynchronize, "")
+USM_HOOK(cudaStreamSynchronize, "")
+namespace {
+struct Dim3 {
+  unsigned X, Y, Z;
+};
+} // namespace
+USM_EXPORT int cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
+                                void **Args, std::size_t Shared,
+                                void *Stream) {
+  ensureInit();
+  noteCudaLaunch(Func, Args);
+  auto *F = USM_NEXT(cudaLaunchKernel, int, const void *, Dim3, Dim3, void **,
+                     std::size_t, void *);
+  return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
+}
+USM_EXPORT int cudaDeviceSynchronize() {
+  auto *F = USM_NEXT(cudaDeviceSynchronize, int);
+  int R = F ? F() : NoNext;
+  checkCudaStatus("cudaDeviceSynchronize", R);
+  return R;
+}
+USM_EXPORT int cudaStreamSynchronize(void *Stream) {
+  auto *F = USM_NEXT(cudaStreamSynchronize, int, void *);
+  int R = F ? F(Stream) : NoNext;
+  checkCudaStatus("cudaStreamSynchronize", R);
+  return R;
+}
 
 USM_RT_ALLOC2(cudaMalloc)
 USM_RT_ALLOC2(cudaMallocHost)

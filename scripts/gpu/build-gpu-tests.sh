@@ -92,6 +92,7 @@ $CU -cudart shared "$S/cuda_host_write.cu" -o "$OUT/tests/cuda_host_write"
 for f in fix_host fix_managed fix_copy; do
   $CU -cudart shared "$S/cuda_$f.cu" -o "$OUT/tests/cuda_$f"
 done
+$CU -cudart shared "$S/cuda_kernel_malloc.cu" -o "$OUT/tests/cuda_kernel_malloc"
 $NVCC -arch=sm_90 -O2 -cudart shared "$ROOT/bench/runtime/overhead_cuda.cu" -o "$OUT/tests/overhead_cuda"
 
 step "OpenMP programs (clang-19 --offload-arch=sm_90, CUDA 11.8 linker tools)"

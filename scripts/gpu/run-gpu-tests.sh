@@ -174,6 +174,20 @@ check omp_copy_swapped 1 \
   "#0 0x[0-9a-f]+ in main .*omp_copy_swapped.c:$CS_COPY" "in main .*omp_copy_swapped.c:$CS_ALLOC" \
   "!rc="
 
+echo
+echo "== (f) a CUDA kernel reads malloc memory: which argument the device could not reach"
+echo "-- without usmcheck"
+(cd "$RES" && "$T/cuda_kernel_malloc") > "$RES/plain_kernel_malloc.txt" 2>&1
+echo "exit status $?"; cat "$RES/plain_kernel_malloc.txt"
+KM_SYNC=$(line_of scripts/gpu/src/cuda_kernel_malloc.cu "cudaError_t e = cudaDeviceSynchronize")
+KM_LAUNCH=$(line_of scripts/gpu/src/cuda_kernel_malloc.cu "scale<<<")
+runcase cuda_kernel_malloc -- "$T/cuda_kernel_malloc"
+check cuda_kernel_malloc 1 \
+  "==ERROR: usmcheck: device-access-pageable: cudaDeviceSynchronize returned cudaErrorIllegalAddress \(700\)" \
+  "#0 0x[0-9a-f]+ in main .*cuda_kernel_malloc.cu:$KM_SYNC" \
+  "argument 1 = 0x[0-9a-f]+: unknown to the CUDA driver" \
+  "in main .*cuda_kernel_malloc.cu:$KM_LAUNCH" "scale" "!argument 0 ="
+
 if [ "${SKIP_BENCH:-0}" = 1 ]; then
   echo
   echo "$PASS passed, $FAIL failed (SKIP_BENCH=1: no compute-sanitizer, no benchmark)"

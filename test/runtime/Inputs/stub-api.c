@@ -12,6 +12,11 @@ int cudaFreeHost(void *p);
 int cudaMemcpy(void *dst, const void *src, size_t n, int kind);
 int hipMalloc(void **p, size_t size);
 int hipMemcpy(void *dst, const void *src, size_t n, int kind);
+struct dim3 { unsigned x, y, z; };
+int cudaLaunchKernel(const void *f, struct dim3 g, struct dim3 b, void **args,
+                     size_t shared, void *stream);
+int cudaDeviceSynchronize(void);
+void scale_kernel_stub(void) {} // stands for nvcc's host-side launch stub
 // The cudaMemcpyKind values (cuda_runtime_api.h).
 enum { H2H = 0, H2D = 1, D2H = 2, D2D = 3, DEFAULT = 4 };
 
@@ -36,6 +41,13 @@ int main(int argc, char **argv) {
     void *hd = NULL;
     hipMalloc(&hd, 4096);
     rc = hipMemcpy(h, hd, 4096, H2D);
+  } else if (!strcmp(m, "kernel")) {
+    double *in = malloc(4096); // pageable: the device cannot read it
+    int n = 512;
+    void *args[] = {&d, &in, &n};
+    struct dim3 grid = {2, 1, 1}, block = {256, 1, 1};
+    cudaLaunchKernel((const void *)scale_kernel_stub, grid, block, args, 0, NULL);
+    rc = cudaDeviceSynchronize();
   } else if (!strcmp(m, "ok")) {
     rc |= cudaMemcpy(d, h, 4096, H2D);
     rc |= cudaMemcpy(h, d, 4096, D2H);
