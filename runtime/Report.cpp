@@ -746,9 +746,14 @@ void printAllocator(Out &O, const Record &R) {
   O.c('\n');
 }
 
+/// The call's own line: frame 0 is the program's call of the API (unlike a
+/// fault, where frame 0 may be a libc routine), so no later frame is used
+/// when it has no line (a call merged by the optimizer has line 0).
 void printSummary(Out &O, const char *Type, int NumFirst) {
   Loc Tmp;
-  const Loc *SL = summaryLoc(NumFirst, Tmp);
+  const Loc *SL = NumFirst && (Frames[0].File[0] || Frames[0].NumInl)
+                      ? summaryLoc(1, Tmp)
+                      : nullptr;
   O.s("SUMMARY: usmcheck: ").s(Type).c(' ');
   if (SL) {
     O.s(SL->File).c(':').d(SL->Line);
