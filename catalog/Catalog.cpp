@@ -25,6 +25,16 @@ constexpr Direction DirectionRows[] = {
 #undef USM_DIRECTION
 };
 
+struct DirectionValue {
+  std::string_view Name;
+  int Value;
+};
+constexpr DirectionValue DirectionValueRows[] = {
+#define USM_DIRECTION_VALUE(Name, Value) {Name, Value},
+#include "usm_selectors.def"
+#undef USM_DIRECTION_VALUE
+};
+
 constexpr HostAccess HostAccessRows[] = {
 #define USM_HOST_ACCESS(Name, Arg, A) {Name, Arg, Access::A},
 #include "host_access.def"
@@ -102,6 +112,21 @@ const Selector *findSelector(std::string_view Name) {
 }
 const Direction *findDirection(std::string_view Name) {
   return findByName(directions(), Name);
+}
+
+const Direction *findDirectionByValue(Model M, int Value) {
+  for (const DirectionValue &V : DirectionValueRows)
+    if (V.Value == Value)
+      if (const Direction *D = findDirection(V.Name); D && D->M == M)
+        return D;
+  return nullptr;
+}
+
+const Direction *findDirectionByDir(Model M, Dir D) {
+  for (const Direction &Row : directions())
+    if (Row.M == M && Row.D == D)
+      return &Row;
+  return nullptr;
 }
 
 const KindRow *findKindRow(Kind K) {

@@ -139,6 +139,11 @@ Table<ModelInfo> models();
 const Api *findApi(std::string_view Name);
 const Selector *findSelector(std::string_view Name);
 const Direction *findDirection(std::string_view Name);
+/// The copy-kind enumerator of model \p M whose run-time value is \p Value
+/// (USM_DIRECTION_VALUE rows), or nullptr.
+const Direction *findDirectionByValue(Model M, int Value);
+/// The copy-kind enumerator of model \p M for direction \p D, or nullptr.
+const Direction *findDirectionByDir(Model M, Dir D);
 const KindRow *findKindRow(Kind K);
 const ModelInfo &modelInfo(Model M);
 const Fix &fixInfo(FixId Id);

@@ -334,6 +334,35 @@ void onFault(int Sig, siginfo_t *Info, void *Ctx) {
 
 } // namespace
 
+void lockReports() {
+  long Me = syscall(SYS_gettid);
+  for (;;) {
+    long Expected = 0;
+    if (ReportingTid.compare_exchange_strong(Expected, Me) || Expected == Me)
+      return;
+    usleep(1000);
+  }
+}
+void unlockReports() { ReportingTid.store(0); }
+
+int cudaDriverKind(std::uintptr_t Addr, Kind *K) {
+  auto Cu = CuQuery.load();
+  if (!Cu) {
+    resolveDriverQueries(Model::CUDA);
+    Cu = CuQuery.load();
+  }
+  if (!Cu)
+    return -1;
+  int Type = 0, Managed = 0;
+  if (Cu(&Type, CuAttrMemoryType, Addr) != 0)
+    return 0; // CUDA_ERROR_INVALID_VALUE: not memory the driver knows
+  Cu(&Managed, CuAttrIsManaged, Addr);
+  *K = Managed                        ? Kind::Shared
+       : Type == CuMemoryTypeDevice   ? Kind::Device
+                                      : Kind::Host;
+  return 1;
+}
+
 void noteLevelZeroContext(void *Ctx) {
   if (Ctx)
     ZeContext.store(Ctx, std::memory_order_relaxed);

@@ -122,6 +122,23 @@ bool recordInsert(const Record &R);
 bool recordRemove(std::uintptr_t Base, Record *Out);
 /// Crash path: the live record containing \p Addr (copied into \p Out).
 bool recordFind(std::uintptr_t Addr, Record &Out);
+/// The live record starting at \p Base (a hash lookup; not removed).
+bool recordGet(std::uintptr_t Base, Record &Out);
+/// Calls \p Fn on a copy of every live record (exit-time leak report).
+void recordsForEach(void (*Fn)(const Record &, void *), void *Ctx);
+
+/// A freed allocation and the stack of its free, kept in a ring of the most
+/// recent frees so that a second free can show both earlier stacks.
+struct FreedRecord {
+  Record R;
+  const Api *Free = nullptr;
+  int ThreadIdx = 0, Tid = 0;
+  int NumPcs = 0;
+  std::uintptr_t Pcs[MaxFrames];
+};
+void freedPush(const FreedRecord &F);
+/// The most recent freed record that started at \p Base.
+bool freedFind(std::uintptr_t Base, FreedRecord &Out);
 void recordsLockAll();
 void recordsUnlockAll();
 
@@ -133,6 +150,47 @@ void recordsUnlockAll();
 void recordAlloc(const Api *A, const std::uintptr_t *Args, std::uintptr_t Ret,
                  std::uintptr_t SizeOverride, Kind KindOverride, bool Emulated);
 void recordFree(const Api *F, const std::uintptr_t *Args);
+
+//===-- findings at API calls (ApiChecks.cpp)
+//--------------------------------===//
+
+/// Before a free: the right deallocator and device, a double free, a free
+/// of memory never recorded. Reports a finding; returns false when the free
+/// must not be performed (halt_on_error=0: the guard skips it and goes on).
+bool checkFree(const Api *F, const std::uintptr_t *Args);
+/// One side of a copy: the pointer argument, the offset added to it and the
+/// bytes touched from there.
+struct Span {
+  std::uintptr_t Ptr = 0, Off = 0, Bytes = 0;
+};
+/// Before a copy or fill: ranges inside recorded allocations, device numbers
+/// (OpenMP) and copy kinds (CUDA, HIP) consistent with the records. The
+/// argument positions come from \p A's catalog row. Returns false when the
+/// copy must not be performed (a finding with halt_on_error=0).
+bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src);
+/// An OpenMP kernel launch under --emulate: arguments passed by value as
+/// pointers (is_device_ptr, has_device_addr, firstprivate: map type
+/// TARGET_PARAM|LITERAL, 8 bytes) that point to host memory no record, no
+/// emulated pool page and no runtime mapping covers: pageable memory a GPU
+/// could not reach. \p Names are the clause names clang emits with -g (may
+/// be null). Returns false when the launch must not run.
+bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
+                     const std::int64_t *Sizes, const std::int64_t *Types,
+                     void *const *Names);
+/// target data mappings (begin/end): the device copies the OpenMP runtime
+/// made (omp_get_mapped_ptr), which is_device_ptr may legally name.
+void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
+                  const std::int64_t *Sizes, const std::int64_t *Types,
+                  bool End);
+/// CUDA runtime kernel launch: keeps the launch stack and the 8-byte
+/// argument values (parameter sizes from the driver) of the last launches.
+void noteCudaLaunch(const void *Func, void **Args);
+/// A synchronising CUDA call returned \p Status: on an illegal-address
+/// error, reports which recorded kernel arguments the device cannot reach.
+void checkCudaStatus(const char *CallName, int Status);
+/// At exit with detect_leaks=1: the live allocations, grouped by stack.
+/// Returns true when leaks were reported.
+bool reportLeaks();
 /// The free of an emulated allocation at \p P: record, log, pages back.
 void emulatedFree(const Api *F, std::uintptr_t P);
 
@@ -210,6 +268,52 @@ struct Fault {
 
 /// Writes the report for \p F; returns false when a suppression matched.
 bool reportFault(Fault &F);
+
+/// Module path and load base of \p Pc (Report.cpp).
+bool moduleOf(std::uintptr_t Pc, char *Path, std::size_t Cap,
+              std::uintptr_t *Base);
+
+/// Serialises reports (the fault handler's and the API checks'): the report
+/// buffers are static.
+void lockReports();
+void unlockReports();
+
+/// A stack shown in an API-call report.
+struct StackRef {
+  const char *Title = nullptr; ///< "freed by thread T0 (tid 1) here:"
+  const std::uintptr_t *Pcs = nullptr;
+  int NumPcs = 0;
+};
+
+/// A finding at an API call (not a fault), in the same report shape:
+/// headline, the call's stack, the memory involved and its stacks, the
+/// allocator, Why and Fix lines, SUMMARY.
+struct ApiFinding {
+  const char *Type = nullptr; ///< free-mismatch, double-free, ...
+  char Headline[1024];
+  StackRef Stacks[3]; ///< [0]: the call; then e.g. the first free
+  int NumStacks = 0;
+  int AllocStack = -1; ///< index in Stacks of the allocation stack, or -1
+  char Region[512];    ///< "0x.. is located ..." line(s), may be empty
+  const Record *Alloc = nullptr; ///< the allocation, for the allocator line
+  char Why[1536], Fix[1024];
+  const char *Outcome = nullptr; ///< the line before ==CONTINUING
+  bool Warning = false;          ///< WARNING, and the program goes on
+  ApiFinding() { Headline[0] = Region[0] = Why[0] = Fix[0] = 0; }
+};
+/// Writes the report; returns false when a suppression matched.
+bool reportApiFinding(ApiFinding &F, bool Halting);
+/// One group of the leak report (the header before the first); false when a
+/// leak: or alloc: suppression matched. Then the Why/Fix lines and SUMMARY.
+bool reportLeakGroup(const Record &R, std::uint64_t Bytes, std::uint64_t Count,
+                     bool &HeaderDone);
+void reportLeakSummary(std::uint64_t Bytes, std::uint64_t Count,
+                       const char *Why, const char *Fix);
+
+/// The CUDA driver's view of \p Addr (cuPointerGetAttribute): -1 when the
+/// driver is not loaded, 0 when it does not know the address, 1 when it
+/// does (\p K is then its kind).
+int cudaDriverKind(std::uintptr_t Addr, Kind *K);
 
 } // namespace rt
 } // namespace usm

@@ -394,6 +394,15 @@ void printStats() {
   O.writeTo(logFd());
 }
 
+bool isSuppressionType(std::string_view T) {
+  for (const char *K : {"host-access-device", "free-mismatch", "double-free",
+                        "bad-free", "copy-out-of-bounds", "copy-direction",
+                        "device-access-pageable", "leak", "alloc"})
+    if (T == K)
+      return true;
+  return false;
+}
+
 /// Reads the suppressions file once at start-up so that a typo is one
 /// error line and exit status 2, not a silently ignored line at crash time.
 void checkSuppressions() {
@@ -432,14 +441,16 @@ void checkSuppressions() {
       char *Colon = std::strchr(L, ':');
       std::string_view Type(L, Colon ? std::size_t(Colon - L) : std::strlen(L));
       if (!Colon || !Colon[1] ||
-          (Type != "host-access-device" && Type != "alloc")) {
+          !isSuppressionType(Type)) {
         Out(M, sizeof M)
             .s("suppressions file '")
             .s(Opts.suppressions)
             .s("' line ")
             .d(LineNo)
             .s(": expected TYPE:PATTERN with TYPE "
-               "host-access-device or alloc, got '")
+               "host-access-device, free-mismatch, double-free, bad-free, "
+               "copy-out-of-bounds, copy-direction, device-access-pageable, leak or "
+               "alloc, got '")
             .s(L)
             .c('\'');
         fatalOptionError(M);
@@ -500,6 +511,12 @@ __attribute__((constructor(101))) void guardConstructor() { ensureInit(); }
 __attribute__((destructor)) void guardDestructor() {
   if (initialized() && Opts.verbosity >= 1)
     printStats();
+  // LeakSanitizer's convention: leaks make the exit status exitcode.
+  if (initialized() && Opts.detect_leaks && reportLeaks()) {
+    if (Opts.abort_on_error)
+      abort();
+    _exit(Opts.exitcode);
+  }
 }
 } // namespace
 

@@ -242,12 +242,26 @@ void logFree(const Api *F, std::uintptr_t P, const Record *R) {
 }
 } // namespace
 
+namespace {
+/// Keeps the freed allocation and this free's stack for double-free reports.
+void noteFreed(const Api *F, const Record &R) {
+  static __thread FreedRecord Fr __attribute__((tls_model("initial-exec")));
+  Fr.R = R;
+  Fr.Free = F;
+  Fr.ThreadIdx = threadIndex();
+  Fr.Tid = threadTid();
+  Fr.NumPcs = captureStack(Fr.Pcs, Opts.malloc_context_size);
+  freedPush(Fr);
+}
+} // namespace
+
 void recordFree(const Api *F, const std::uintptr_t *Args) {
   if (!F || F->Ptr < 0 || !Args[F->Ptr])
     return;
   Record R;
   if (recordRemove(Args[F->Ptr], &R)) {
     logFree(F, R.Base, &R);
+    noteFreed(F, R);
   } else {
     TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
     logFree(F, Args[F->Ptr], nullptr);
@@ -258,6 +272,7 @@ void emulatedFree(const Api *F, std::uintptr_t P) {
   Record R;
   if (recordRemove(P, &R)) {
     logFree(F, P, &R);
+    noteFreed(F, R);
     emuRelease(R.Base, R.Size);
   } else {
     TheStats.FreeUnknown.fetch_add(1, std::memory_order_relaxed);
@@ -288,6 +303,11 @@ using namespace usm::rt;
 namespace {
 /// Error status for a forwarded call whose next definition is missing.
 constexpr int NoNext = 999; // cudaErrorUnknown / CUDA_ERROR_UNKNOWN
+/// Status of a free or copy the guard did not perform (a finding with
+/// halt_on_error=0): cudaErrorInvalidValue, CUDA_ERROR_INVALID_VALUE,
+/// hipErrorInvalidValue and a failed omp_target_memcpy are all 1.
+constexpr int NotPerformed = 1;
+constexpr unsigned ZeNotPerformed = 0x78000004; // ZE_RESULT_ERROR_INVALID_ARGUMENT
 constexpr unsigned ZeNoNext = 0x7ffffffe; // ZE_RESULT_ERROR_UNKNOWN
 
 /// Shared body of the OpenMP (size, device) -> pointer allocators.
@@ -312,6 +332,8 @@ void *ompSizeDevAlloc(Hook &H, std::size_t Size, int Dev) {
 void ompPtrDevFree(Hook &H, void *P, int Dev) {
   Enter E;
   std::uintptr_t Args[] = {U(P), std::uintptr_t(Dev)};
+  if (E.Outer && !checkFree(rowOf(H), Args))
+    return; // a finding, halt_on_error=0: not performed
   if (Opts.emulate && emuOwns(U(P))) {
     emulatedFree(rowOf(H), U(P));
     return;
@@ -596,6 +618,8 @@ USM_EXPORT void *omp_realloc(void *P, std::size_t S, std::uintptr_t Al,
 USM_EXPORT void omp_free(void *P, std::uintptr_t Al) {
   Enter E;
   std::uintptr_t Args[] = {U(P), Al};
+  if (E.Outer && !checkFree(rowOf(H_omp_free), Args))
+    return;
   if (Opts.emulate && emuOwns(U(P))) {
     emulatedFree(rowOf(H_omp_free), U(P));
     return;
@@ -619,17 +643,66 @@ USM_HOOK(__tgt_target_data_begin_mapper, "")
 USM_HOOK(__tgt_target_data_end_mapper, "")
 USM_HOOK(__tgt_target_data_update_mapper, "")
 
+namespace {
+/// libomptarget's KernelArgsTy (LLVM 19, version 3): the leading fields,
+/// stable since version 1.
+struct KernelArgs {
+  std::uint32_t Version, NumArgs;
+  void **ArgBasePtrs, **ArgPtrs;
+  std::int64_t *ArgSizes, *ArgTypes;
+  void **ArgNames, **ArgMappers;
+};
+} // namespace
+
 USM_EXPORT int __tgt_target_kernel(void *Loc, std::int64_t Dev,
                                    std::int32_t Teams, std::int32_t Threads,
                                    void *HostPtr, void *KArgs) {
+  ensureInit();
+  if (Opts.emulate && KArgs) {
+    auto *K = static_cast<KernelArgs *>(KArgs);
+    if (K->Version >= 1 && K->Version <= 3)
+      checkKernelArgs(std::int32_t(K->NumArgs), K->ArgPtrs, K->ArgSizes,
+                      K->ArgTypes, K->ArgNames);
+  }
   Window W;
   auto *F = USM_NEXT(__tgt_target_kernel, int, void *, std::int64_t,
                      std::int32_t, std::int32_t, void *, void *);
   return F ? F(Loc, Dev, Teams, Threads, HostPtr, KArgs) : 1;
 }
+namespace {
+/// The part of a rectangular copy's array that it touches: the offset of the
+/// first element and the bytes up to the last one (row-major, dimension 0
+/// outermost). Empty when the call is a query (null pointers) or malformed.
+Span rectSpan(const void *P, std::size_t Elem, int Dims,
+              const std::size_t *Vol, const std::size_t *Offs,
+              const std::size_t *Extent) {
+  if (!P || !Vol || !Offs || !Extent || Dims <= 0 || Dims > 64)
+    return {};
+  std::uintptr_t Lo = 0, Hi = 0, Stride = 1;
+  for (int I = Dims - 1; I >= 0; --I) {
+    if (!Vol[I])
+      return {};
+    Lo += Offs[I] * Stride;
+    Hi += (Offs[I] + Vol[I] - 1) * Stride;
+    Stride *= Extent[I];
+  }
+  return {U(P), Lo * Elem, (Hi - Lo + 1) * Elem};
+}
+bool checkOmpCopy(Hook &H, const std::uintptr_t *Args, Span D, Span S) {
+  ensureInit();
+  return Depth || checkCopy(rowOf(H), Args, D, S);
+}
+} // namespace
+
 USM_EXPORT int omp_target_memcpy(void *Dst, const void *Src, std::size_t N,
                                  std::size_t DOff, std::size_t SOff, int DDev,
                                  int SDev) {
+  std::uintptr_t Args[] = {U(Dst), U(Src),        N,
+                           DOff,   SOff,          std::uintptr_t(DDev),
+                           std::uintptr_t(SDev)};
+  if (!checkOmpCopy(H_omp_target_memcpy, Args, {U(Dst), DOff, N},
+                    {U(Src), SOff, N}))
+    return NotPerformed;
   Window W;
   auto *F = USM_NEXT(omp_target_memcpy, int, void *, const void *, std::size_t,
                      std::size_t, std::size_t, int, int);
@@ -640,6 +713,13 @@ omp_target_memcpy_rect(void *Dst, const void *Src, std::size_t Elem, int Dims,
                        const std::size_t *Vol, const std::size_t *DOffs,
                        const std::size_t *SOffs, const std::size_t *DDims,
                        const std::size_t *SDims, int DDev, int SDev) {
+  std::uintptr_t Args[] = {U(Dst),   U(Src),   Elem,  std::uintptr_t(Dims),
+                           U(Vol),   U(DOffs), U(SOffs), U(DDims),
+                           U(SDims), std::uintptr_t(DDev), std::uintptr_t(SDev)};
+  if (!checkOmpCopy(H_omp_target_memcpy_rect, Args,
+                    rectSpan(Dst, Elem, Dims, Vol, DOffs, DDims),
+                    rectSpan(Src, Elem, Dims, Vol, SOffs, SDims)))
+    return NotPerformed;
   Window W;
   auto *F = USM_NEXT(omp_target_memcpy_rect, int, void *, const void *,
                      std::size_t, int, const std::size_t *, const std::size_t *,
@@ -653,6 +733,11 @@ USM_EXPORT int omp_target_memcpy_async(void *Dst, const void *Src,
                                        std::size_t N, std::size_t DOff,
                                        std::size_t SOff, int DDev, int SDev,
                                        int DepCount, void *Deps) {
+  std::uintptr_t Args[] = {U(Dst), U(Src), N, DOff, SOff, std::uintptr_t(DDev),
+                           std::uintptr_t(SDev)};
+  if (!checkOmpCopy(H_omp_target_memcpy_async, Args, {U(Dst), DOff, N},
+                    {U(Src), SOff, N}))
+    return NotPerformed;
   Window W;    // the launch (and the copy, when it runs inline)
   AsyncCopy A; // the copy, when it runs later on a helper thread
   auto *F =
@@ -666,6 +751,13 @@ omp_target_memcpy_rect_async(void *Dst, const void *Src, std::size_t Elem,
                              const std::size_t *DOffs, const std::size_t *SOffs,
                              const std::size_t *DDims, const std::size_t *SDims,
                              int DDev, int SDev, int DepCount, void *Deps) {
+  std::uintptr_t Args[] = {U(Dst),   U(Src),   Elem,  std::uintptr_t(Dims),
+                           U(Vol),   U(DOffs), U(SOffs), U(DDims),
+                           U(SDims), std::uintptr_t(DDev), std::uintptr_t(SDev)};
+  if (!checkOmpCopy(H_omp_target_memcpy_rect_async, Args,
+                    rectSpan(Dst, Elem, Dims, Vol, DOffs, DDims),
+                    rectSpan(Src, Elem, Dims, Vol, SOffs, SDims)))
+    return NotPerformed;
   Window W;
   AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memcpy_rect_async, int, void *, const void *,
@@ -677,12 +769,18 @@ omp_target_memcpy_rect_async(void *Dst, const void *Src, std::size_t Elem,
            : 1;
 }
 USM_EXPORT void *omp_target_memset(void *P, int V, std::size_t N, int Dev) {
+  std::uintptr_t Args[] = {U(P), std::uintptr_t(V), N, std::uintptr_t(Dev)};
+  if (!checkOmpCopy(H_omp_target_memset, Args, {U(P), 0, N}, {}))
+    return nullptr;
   Window W;
   auto *F = USM_NEXT(omp_target_memset, void *, void *, int, std::size_t, int);
   return F ? F(P, V, N, Dev) : nullptr;
 }
 USM_EXPORT void *omp_target_memset_async(void *P, int V, std::size_t N, int Dev,
                                          int DepCount, void *Deps) {
+  std::uintptr_t Args[] = {U(P), std::uintptr_t(V), N, std::uintptr_t(Dev)};
+  if (!checkOmpCopy(H_omp_target_memset_async, Args, {U(P), 0, N}, {}))
+    return nullptr;
   Window W;
   AsyncCopy A;
   auto *F = USM_NEXT(omp_target_memset_async, void *, void *, int, std::size_t,
@@ -780,7 +878,7 @@ __kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
   return Task;
 }
 
-#define USM_DATA_MAPPER(Sym)                                                   \
+#define USM_DATA_MAPPER(Sym, IsEnd)                                            \
   USM_EXPORT void Sym(void *Loc, std::int64_t Dev, std::int32_t N,             \
                       void **Bases, void **Ptrs, std::int64_t *Sizes,          \
                       std::int64_t *Types, void **Names, void **Mappers) {     \
@@ -790,10 +888,11 @@ __kmpc_omp_target_task_alloc(void *Loc, std::int32_t Gtid, std::int32_t Flags,
                  void **, std::int64_t *, std::int64_t *, void **, void **);   \
     if (F)                                                                     \
       F(Loc, Dev, N, Bases, Ptrs, Sizes, Types, Names, Mappers);               \
+    noteMappings(Dev, N, Ptrs, Sizes, Types, IsEnd);                          \
   }
-USM_DATA_MAPPER(__tgt_target_data_begin_mapper)
-USM_DATA_MAPPER(__tgt_target_data_end_mapper)
-USM_DATA_MAPPER(__tgt_target_data_update_mapper)
+USM_DATA_MAPPER(__tgt_target_data_begin_mapper, false)
+USM_DATA_MAPPER(__tgt_target_data_end_mapper, true)
+USM_DATA_MAPPER(__tgt_target_data_update_mapper, false)
 
 //===-- CUDA runtime
 //-----------------------------------------------------------===//
@@ -825,10 +924,14 @@ int allocThen(Hook &H, const std::uintptr_t *Args, std::uintptr_t SizeOv,
   return R;
 }
 template <typename Call>
-int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward) {
+int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward,
+             int Skipped = NotPerformed) {
   Enter E;
-  if (E.Outer)
+  if (E.Outer) {
+    if (!checkFree(rowOf(H), Args))
+      return Skipped;
     recordFree(rowOf(H), Args);
+  }
   return Forward();
 }
 } // namespace
@@ -896,6 +999,65 @@ int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward) {
       return F ? F(P, Stream) : NoNext;                                        \
     });                                                                        \
   }
+
+// Copies (dst, src, bytes, kind[, stream]): checked, then forwarded.
+#define USM_RT_MEMCPY(Sym)                                                     \
+  USM_EXPORT int Sym(void *D, const void *S, std::size_t N, int K) {           \
+    std::uintptr_t Args[] = {U(D), U(S), N, std::uintptr_t(K)};                \
+    ensureInit();                                                              \
+    if (!Depth && !checkCopy(rowOf(H_##Sym), Args, {U(D), 0, N}, {U(S), 0, N})) \
+      return NotPerformed;                                                     \
+    auto *F = USM_NEXT(Sym, int, void *, const void *, std::size_t, int);      \
+    return F ? F(D, S, N, K) : NoNext;                                         \
+  }
+#define USM_RT_MEMCPY_STREAM(Sym)                                              \
+  USM_EXPORT int Sym(void *D, const void *S, std::size_t N, int K,             \
+                     void *Stream) {                                           \
+    std::uintptr_t Args[] = {U(D), U(S), N, std::uintptr_t(K), U(Stream)};     \
+    ensureInit();                                                              \
+    if (!Depth && !checkCopy(rowOf(H_##Sym), Args, {U(D), 0, N}, {U(S), 0, N})) \
+      return NotPerformed;                                                     \
+    auto *F =                                                                  \
+        USM_NEXT(Sym, int, void *, const void *, std::size_t, int, void *);    \
+    return F ? F(D, S, N, K, Stream) : NoNext;                                 \
+  }
+
+USM_HOOK(cudaMemcpy, "cudaMemcpy")
+USM_HOOK(cudaMemcpyAsync, "cudaMemcpyAsync")
+USM_RT_MEMCPY(cudaMemcpy)
+USM_RT_MEMCPY_STREAM(cudaMemcpyAsync)
+
+// Kernel launches (their pointer arguments, for an illegal-address error
+// later) and the synchronising calls that return that error.
+USM_HOOK(cudaLaunchKernel, "")
+USM_HOOK(cudaDeviceSynchronize, "")
+USM_HOOK(cudaStreamSynchronize, "")
+namespace {
+struct Dim3 {
+  unsigned X, Y, Z;
+};
+} // namespace
+USM_EXPORT int cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
+                                void **Args, std::size_t Shared,
+                                void *Stream) {
+  ensureInit();
+  noteCudaLaunch(Func, Args);
+  auto *F = USM_NEXT(cudaLaunchKernel, int, const void *, Dim3, Dim3, void **,
+                     std::size_t, void *);
+  return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
+}
+USM_EXPORT int cudaDeviceSynchronize() {
+  auto *F = USM_NEXT(cudaDeviceSynchronize, int);
+  int R = F ? F() : NoNext;
+  checkCudaStatus("cudaDeviceSynchronize", R);
+  return R;
+}
+USM_EXPORT int cudaStreamSynchronize(void *Stream) {
+  auto *F = USM_NEXT(cudaStreamSynchronize, int, void *);
+  int R = F ? F(Stream) : NoNext;
+  checkCudaStatus("cudaStreamSynchronize", R);
+  return R;
+}
 
 USM_RT_ALLOC2(cudaMalloc)
 USM_RT_ALLOC2(cudaMallocHost)
@@ -1025,6 +1187,11 @@ USM_RT_FREE1(hipHostFree)
 USM_RT_FREE1(hipFreeHost)
 USM_RT_FREE_STREAM(hipFreeAsync)
 
+USM_HOOK(hipMemcpy, "hipMemcpy")
+USM_HOOK(hipMemcpyAsync, "hipMemcpyAsync")
+USM_RT_MEMCPY(hipMemcpy)
+USM_RT_MEMCPY_STREAM(hipMemcpyAsync)
+
 //===-- Level Zero
 //--------------------------------------------------------------===//
 
@@ -1066,10 +1233,13 @@ USM_EXPORT unsigned zeMemAllocShared(void *Ctx, const void *DDesc,
 }
 USM_EXPORT unsigned zeMemFree(void *Ctx, void *P) {
   std::uintptr_t Args[] = {U(Ctx), U(P)};
-  return unsigned(freeThen(H_zeMemFree, Args, [&] {
-    auto *F = USM_NEXT(zeMemFree, unsigned, void *, void *);
-    return int(F ? F(Ctx, P) : ZeNoNext);
-  }));
+  return unsigned(freeThen(
+      H_zeMemFree, Args,
+      [&] {
+        auto *F = USM_NEXT(zeMemFree, unsigned, void *, void *);
+        return int(F ? F(Ctx, P) : ZeNoNext);
+      },
+      int(ZeNotPerformed)));
 }
 
 //===-- signal handlers of the program

@@ -189,11 +189,86 @@ bool recordFind(std::uintptr_t Addr, Record &Out) {
   return false;
 }
 
+bool recordGet(std::uintptr_t Base, Record &Out) {
+  if (!Ready.load(std::memory_order_acquire))
+    return false;
+  Shard &S = Shards[shardOf(Base)];
+  lock(S);
+  for (int I = S.Buckets[bucketOf(Base)]; I >= 0; I = S.Slots[I].Next)
+    if (S.Slots[I].R.Base == Base) {
+      Out = S.Slots[I].R;
+      unlock(S);
+      return true;
+    }
+  unlock(S);
+  return false;
+}
+
+void recordsForEach(void (*Fn)(const Record &, void *), void *Ctx) {
+  if (!Ready.load(std::memory_order_acquire))
+    return;
+  static Record Copy; // exit time, one thread: no stack-sized copies
+  for (Shard &S : Shards) {
+    int Fresh = S.Fresh < SlotsPerShard ? S.Fresh : SlotsPerShard;
+    for (int I = 0; I < Fresh; ++I) {
+      lock(S);
+      bool Used = S.Slots[I].Used;
+      if (Used)
+        Copy = S.Slots[I].R;
+      unlock(S);
+      if (Used)
+        Fn(Copy, Ctx);
+    }
+  }
+}
+
+//===-- recent frees
+//-------------------------------------------------------===//
+//
+// A ring of the last 1,024 frees (allocation and free stacks), for double
+// free reports. Older frees fall out: a second free of one of those is
+// reported as a free of memory the guard has no record of.
+
+namespace {
+constexpr int FreedRing = 1024;
+FreedRecord Freed[FreedRing]; // zero pages until used
+int FreedNext, FreedCount;
+std::atomic<int> FreedLock;
+} // namespace
+
+void freedPush(const FreedRecord &F) {
+  while (FreedLock.exchange(1, std::memory_order_acquire))
+    sched_yield();
+  Freed[FreedNext] = F;
+  FreedNext = (FreedNext + 1) % FreedRing;
+  FreedCount += FreedCount < FreedRing;
+  FreedLock.store(0, std::memory_order_release);
+}
+
+bool freedFind(std::uintptr_t Base, FreedRecord &Out) {
+  while (FreedLock.exchange(1, std::memory_order_acquire))
+    sched_yield();
+  bool Found = false;
+  for (int K = 1; K <= FreedCount; ++K) {
+    const FreedRecord &F = Freed[(FreedNext - K + FreedRing) % FreedRing];
+    if (F.R.Base == Base) {
+      Out = F;
+      Found = true;
+      break;
+    }
+  }
+  FreedLock.store(0, std::memory_order_release);
+  return Found;
+}
+
 void recordsLockAll() {
   for (Shard &S : Shards)
     lock(S);
+  while (FreedLock.exchange(1, std::memory_order_acquire))
+    sched_yield();
 }
 void recordsUnlockAll() {
+  FreedLock.store(0, std::memory_order_release);
   for (Shard &S : Shards)
     unlock(S);
 }

@@ -77,7 +77,7 @@ namespace {
 //===-- frames and symbolization
 //------------------------------------------------===//
 
-constexpr int MaxSym = 2 * MaxFrames;
+constexpr int MaxSym = 3 * MaxFrames; // up to three stacks per report
 
 struct Loc {
   char Func[512];
@@ -332,10 +332,11 @@ bool framesMatch(const char *Pat, int From, int To) {
   return false;
 }
 
-/// True when a suppression line matches this fault: host-access-device:PAT
-/// against the access stack, alloc:PAT against the allocation stack and the
-/// allocator's name.
-bool suppressed(int NumAccess, const Fault &F) {
+/// True when a suppression line matches: TYPE:PAT against the frames of
+/// the first stack [0, NumFirst), alloc:PAT against the allocation stack
+/// [AllocFrom, AllocTo) and the allocator's name.
+bool suppressedBy(const char *Type, int NumFirst, int AllocFrom, int AllocTo,
+                  const Api *Alloc) {
   if (!Opts.suppressions[0])
     return false;
   int Fd = open(Opts.suppressions, O_RDONLY | O_CLOEXEC);
@@ -356,15 +357,14 @@ bool suppressed(int NumAccess, const Fault &F) {
     if (*L && *L != '#' && Colon) {
       *Colon = 0;
       const char *Pat = Colon + 1;
-      if (!std::strcmp(L, "host-access-device") &&
-          framesMatch(Pat, 0, NumAccess))
+      if (!std::strcmp(L, Type) && framesMatch(Pat, 0, NumFirst))
         return true;
       if (!std::strcmp(L, "alloc")) {
-        if (framesMatch(Pat, NumAccess, NumFrames))
+        if (framesMatch(Pat, AllocFrom, AllocTo))
           return true;
         char Name[128];
-        if (F.HaveRecord && F.Rec.Alloc) {
-          Out(Name, sizeof Name).s(F.Rec.Alloc->Name);
+        if (Alloc) {
+          Out(Name, sizeof Name).s(Alloc->Name);
           if (patternMatches(Pat, Name))
             return true;
         }
@@ -373,6 +373,14 @@ bool suppressed(int NumAccess, const Fault &F) {
     L = E ? E + 1 : nullptr;
   }
   return false;
+}
+
+/// True when a suppression line matches this fault: host-access-device:PAT
+/// against the access stack, alloc:PAT against the allocation stack and the
+/// allocator's name.
+bool suppressed(int NumAccess, const Fault &F) {
+  return suppressedBy("host-access-device", NumAccess, NumAccess, NumFrames,
+                      F.HaveRecord ? F.Rec.Alloc : nullptr);
 }
 
 //===-- the report
@@ -713,6 +721,185 @@ bool reportFault(Fault &F) {
       .c('\n');
   O.writeTo(Fd);
   return true;
+}
+
+namespace {
+/// "  allocator: NAME (MODEL: SUMMARY), KIND memory, device N"
+void printAllocator(Out &O, const Record &R) {
+  if (R.Alloc)
+    O.s("  allocator: ")
+        .s(R.Alloc->Name)
+        .s(" (")
+        .s(name(R.Alloc->M))
+        .s(": ")
+        .s(R.Alloc->Summary)
+        .s("), ");
+  else
+    O.s("  ");
+  O.s(name(R.K)).s(" memory");
+  if (R.DeviceIsHandle)
+    O.s(", device handle ").hex(std::uintptr_t(R.Device));
+  else if (R.Device >= 0)
+    O.s(", device ").d(R.Device);
+  if (R.Emulated)
+    O.s(", emulated (--emulate)");
+  O.c('\n');
+}
+
+/// The call's own line: frame 0 is the program's call of the API (unlike a
+/// fault, where frame 0 may be a libc routine), so no later frame is used
+/// when it has no line (a call merged by the optimizer has line 0).
+void printSummary(Out &O, const char *Type, int NumFirst) {
+  Loc Tmp;
+  const Loc *SL = NumFirst && (Frames[0].File[0] || Frames[0].NumInl)
+                      ? summaryLoc(1, Tmp)
+                      : nullptr;
+  O.s("SUMMARY: usmcheck: ").s(Type).c(' ');
+  if (SL) {
+    O.s(SL->File).c(':').d(SL->Line);
+    if (SL->Func[0])
+      O.s(" in ").s(SL->Func);
+  } else if (NumFirst) {
+    O.c('(').s(Frames[0].Module).c('+').hex(Frames[0].Offset).c(')');
+    if (Frames[0].Func[0])
+      O.s(" in ").s(Frames[0].Func);
+  }
+  O.c('\n');
+}
+
+void symbolizerNote(Out &O) {
+  if (!Opts.symbolize)
+    O.s("(symbolize=0: frames are module+offset)\n");
+  else if (!SymPath[0] || access(SymPath, X_OK) != 0)
+    O.s("(llvm-symbolizer not found: frames are module+offset; set "
+        "symbolizer_path)\n");
+}
+} // namespace
+
+bool reportApiFinding(ApiFinding &A, bool Halting) {
+  NumFrames = 0;
+  int From[3] = {0, 0, 0}, To[3] = {0, 0, 0};
+  for (int I = 0; I < A.NumStacks && I < 3; ++I) {
+    From[I] = NumFrames;
+    for (int K = 0; K < A.Stacks[I].NumPcs && NumFrames < MaxSym; ++K)
+      Frames[NumFrames++].Pc = A.Stacks[I].Pcs[K];
+    To[I] = NumFrames;
+    resolveModules(From[I], To[I], true, false);
+  }
+  symbolizeAll();
+  int AF = A.AllocStack >= 0 ? From[A.AllocStack] : 0;
+  int AT = A.AllocStack >= 0 ? To[A.AllocStack] : 0;
+  if (suppressedBy(A.Type, To[0], AF, AT, A.Alloc ? A.Alloc->Alloc : nullptr))
+    return false;
+
+  int Fd = logFd();
+  Style S{!std::strcmp(Opts.color, "always") ||
+          (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
+  Out O(ReportBuf, sizeof ReportBuf);
+  O.s("=================================================================\n");
+  O.s(A.Warning ? S.magenta() : S.red())
+      .s("==")
+      .d(getpid())
+      .s(A.Warning ? "==WARNING: usmcheck: " : "==ERROR: usmcheck: ")
+      .s(A.Type)
+      .s(": ")
+      .s(A.Headline)
+      .s(S.reset())
+      .c('\n');
+  for (int I = 0; I < A.NumStacks && I < 3; ++I) {
+    if (I == 1 && A.Region[0])
+      O.s(A.Region);
+    O.s(I == 0 ? S.blue() : S.magenta())
+        .s(A.Stacks[I].Title)
+        .s(S.reset())
+        .c('\n');
+    printFrames(O, From[I], To[I]);
+    if (I == A.AllocStack && A.Alloc)
+      printAllocator(O, *A.Alloc);
+    if (I == 0)
+      O.c('\n');
+  }
+  if (A.NumStacks < 2 && A.Region[0])
+    O.s(A.Region);
+  O.c('\n');
+  if (A.Why[0])
+    O.s(S.bold()).s("Why:").s(S.reset()).c(' ').s(A.Why).c('\n');
+  if (A.Fix[0])
+    O.s(S.bold()).s("Fix:").s(S.reset()).c(' ').s(A.Fix).c('\n');
+  symbolizerNote(O);
+  O.c('\n');
+  printSummary(O, A.Type, To[0]);
+  if (!Halting && A.Outcome)
+    O.s(A.Outcome).c('\n');
+  O.s("==")
+      .d(getpid())
+      .s("==")
+      .s(!Halting              ? "CONTINUING"
+         : Opts.abort_on_error ? "ABORTING"
+                               : "EXITING")
+      .c('\n');
+  O.writeTo(Fd);
+  return true;
+}
+
+bool reportLeakGroup(const Record &R, std::uint64_t Bytes,
+                     std::uint64_t Count, bool &HeaderDone) {
+  NumFrames = 0;
+  for (int K = 0; K < R.NumPcs && NumFrames < MaxSym; ++K)
+    Frames[NumFrames++].Pc = R.Pcs[K];
+  resolveModules(0, NumFrames, true, false);
+  symbolizeAll();
+  if (suppressedBy("leak", NumFrames, 0, NumFrames, R.Alloc))
+    return false;
+  int Fd = logFd();
+  Style S{!std::strcmp(Opts.color, "always") ||
+          (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
+  Out O(ReportBuf, sizeof ReportBuf);
+  if (!HeaderDone) {
+    O.s("\n=================================================================\n");
+    O.s(S.red())
+        .s("==")
+        .d(getpid())
+        .s("==ERROR: usmcheck: leak: USM allocations never freed")
+        .s(S.reset())
+        .s("\n\n");
+    HeaderDone = true;
+  }
+  O.s(S.red())
+      .s("Direct leak of ")
+      .u(Bytes)
+      .s(" byte(s) in ")
+      .u(Count)
+      .s(" object(s) allocated from:")
+      .s(S.reset())
+      .c('\n');
+  printFrames(O, 0, NumFrames);
+  printAllocator(O, R);
+  if (R.Alloc && !R.Alloc->Dealloc.empty())
+  {
+    O.s("  freed by: ");
+    for (char C : R.Alloc->Dealloc)
+      C == '|' ? O.s(" or ") : O.c(C);
+    O.c('\n');
+  }
+  O.c('\n');
+  O.writeTo(Fd);
+  return true;
+}
+
+void reportLeakSummary(std::uint64_t Bytes, std::uint64_t Count,
+                       const char *Why, const char *Fix) {
+  Out O(ReportBuf, sizeof ReportBuf);
+  O.s("Why: ").s(Why).c('\n').s("Fix: ").s(Fix).c('\n');
+  symbolizerNote(O);
+  O.c('\n');
+  O.s("SUMMARY: usmcheck: leak: ")
+      .u(Bytes)
+      .s(" byte(s) leaked in ")
+      .u(Count)
+      .s(" allocation(s).\n");
+  O.s("==").d(getpid()).s(Opts.abort_on_error ? "==ABORTING\n" : "==EXITING\n");
+  O.writeTo(logFd());
 }
 
 } // namespace rt

@@ -18,6 +18,8 @@
 #     spelling through examples/openmp/compat/omp_usm_compat.h, the fixes, a
 #     host WRITE case, the overhead benchmark, correct async/rect copies
 #     and a `requires unified_shared_memory` program (issue 10);
+#     host WRITE case, a free of host memory with omp_target_free, a copy
+#     with swapped device numbers, the overhead benchmark;
 #   - the Debian runtime packages the GPU machine lacks (it has no LLVM):
 #     libomp5-19 libllvm19 ... and libclang-cpp19 + libtomlplusplus3 for
 #     usmcheck itself, as
@@ -92,6 +94,7 @@ $CU -cudart shared "$S/cuda_host_write.cu" -o "$OUT/tests/cuda_host_write"
 for f in fix_host fix_managed fix_copy; do
   $CU -cudart shared "$S/cuda_$f.cu" -o "$OUT/tests/cuda_$f"
 done
+$CU -cudart shared "$S/cuda_kernel_malloc.cu" -o "$OUT/tests/cuda_kernel_malloc"
 $NVCC -arch=sm_90 -O2 -cudart shared "$ROOT/bench/runtime/overhead_cuda.cu" -o "$OUT/tests/overhead_cuda"
 
 step "OpenMP programs (clang-19 --offload-arch=sm_90, CUDA 11.8 linker tools)"
@@ -107,6 +110,10 @@ $OMP $COMPAT "$S/omp_host_write.c" -o "$OUT/tests/omp_host_write"
 # quiet) and `requires unified_shared_memory` with a host read.
 $OMP "$S/omp_async_copy.c" -o "$OUT/tests/omp_async_copy"
 $OMP "$S/omp_requires_usm.c" -o "$OUT/tests/omp_requires_usm"
+# API-call findings: a free with the wrong deallocator, a copy with the
+# device numbers swapped (no compatibility header: the calls as written).
+$OMP "$S/omp_free_host.c" -o "$OUT/tests/omp_free_host"
+$OMP "$S/omp_copy_swapped.c" -o "$OUT/tests/omp_copy_swapped"
 $CLANG -O2 -fopenmp --offload-arch=sm_90 --cuda-path=$CUDA118 \
   --libomptarget-nvptx-bc-path=$LLVM/lib "$ROOT/bench/runtime/overhead_omp.c" -o "$OUT/tests/overhead_omp"
 

@@ -4,6 +4,8 @@
 # Nothing is compiled here: that machine has CUDA 13 but no LLVM.
 #
 #   scripts/gpu/run-gpu-tests.sh [RESULTS_DIR]   (default /tmp/usm-gpu-results)
+#   SKIP_BENCH=1 scripts/gpu/run-gpu-tests.sh     (the cases only: no overhead
+#                                                 benchmark, no compute-sanitizer)
 #
 # Each case runs under `usmcheck run` and its report is checked (exit status
 # and the lines that must be there); the full output is printed, so the log
@@ -174,6 +176,48 @@ if grep -q "ERROR: usmcheck" "$RES/omp_requires_usm.txt"; then
 else
   echo "outcome: the host reached omp_target_alloc memory here; checking that the guard is quiet"
   check omp_requires_usm 0 "requires usm: d\[100\] = 100.0" "!usmcheck" "!WARNING"
+fi
+
+echo
+echo "== (f) API-call findings, reported before the runtime acts on the call"
+echo "-- without usmcheck: omp_target_free of llvm_omp_target_alloc_host memory"
+(cd "$RES" && env OMP_TARGET_OFFLOAD=MANDATORY "$T/omp_free_host") > "$RES/plain_free_host.txt" 2>&1
+echo "exit status $?"; cat "$RES/plain_free_host.txt"
+FH_ALLOC=$(line_of scripts/gpu/src/omp_free_host.c "llvm_omp_target_alloc_host(N")
+FH_FREE=$(line_of scripts/gpu/src/omp_free_host.c "omp_target_free(buf, dev);")
+runcase omp_free_host "${OMPENV[@]}" -- "$T/omp_free_host"
+check omp_free_host 1 \
+  "==ERROR: usmcheck: free-mismatch: omp_target_free of 0x[0-9a-f]+, a 8192-byte host allocation made by llvm_omp_target_alloc_host" \
+  "#0 0x[0-9a-f]+ in main .*omp_free_host.c:$FH_FREE" "in main .*omp_free_host.c:$FH_ALLOC" \
+  "Fix: free it with llvm_omp_target_free_host instead of omp_target_free" \
+  "!Failed to deallocate" "!^freed"
+CS_COPY=$(line_of scripts/gpu/src/omp_copy_swapped.c "omp_target_memcpy(hbuf")
+CS_ALLOC=$(line_of scripts/gpu/src/omp_copy_swapped.c "omp_target_alloc(N")
+runcase omp_copy_swapped "${OMPENV[@]}" -- "$T/omp_copy_swapped"
+check omp_copy_swapped 1 \
+  "==ERROR: usmcheck: copy-direction: omp_target_memcpy with source device [0-9]+ \(the initial device: the host\), but the source 0x[0-9a-f]+ is device memory of device 0" \
+  "#0 0x[0-9a-f]+ in main .*omp_copy_swapped.c:$CS_COPY" "in main .*omp_copy_swapped.c:$CS_ALLOC" \
+  "!rc="
+
+echo
+echo "== (g) a CUDA kernel reads malloc memory: which argument the device could not reach"
+echo "-- without usmcheck"
+(cd "$RES" && "$T/cuda_kernel_malloc") > "$RES/plain_kernel_malloc.txt" 2>&1
+echo "exit status $?"; cat "$RES/plain_kernel_malloc.txt"
+KM_SYNC=$(line_of scripts/gpu/src/cuda_kernel_malloc.cu "cudaError_t e = cudaDeviceSynchronize")
+KM_LAUNCH=$(line_of scripts/gpu/src/cuda_kernel_malloc.cu "scale<<<")
+runcase cuda_kernel_malloc -- "$T/cuda_kernel_malloc"
+check cuda_kernel_malloc 1 \
+  "==ERROR: usmcheck: device-access-pageable: cudaDeviceSynchronize returned cudaErrorIllegalAddress \(700\)" \
+  "#0 0x[0-9a-f]+ in main .*cuda_kernel_malloc.cu:$KM_SYNC" \
+  "argument 1 = 0x[0-9a-f]+: unknown to the CUDA driver" \
+  "in main .*cuda_kernel_malloc.cu:$KM_LAUNCH" "scale" "!argument 0 ="
+
+if [ "${SKIP_BENCH:-0}" = 1 ]; then
+  echo
+  echo "$PASS passed, $FAIL failed (SKIP_BENCH=1: no compute-sanitizer, no benchmark)"
+  [ $FAIL = 0 ]
+  exit
 fi
 
 echo
