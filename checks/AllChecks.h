@@ -5,5 +5,6 @@
 
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
+#include "MemcpyDirectionCheck.h"
 
 #endif
