@@ -187,6 +187,19 @@ std::vector<FixIt> convertFixes(const llvm::StringMap<tooling::Replacements> &Fi
   return Out;
 }
 
+/// The checks name files as clang's SourceManager does; show them as the
+/// driver shows every other location.
+void resolveFactPaths(FindingFacts &F, llvm::StringRef BuildDir) {
+  auto Fix = [&](SourceRef &L) {
+    if (!L.File.empty())
+      L.File = displayPath(absolutePath(L.File, BuildDir));
+  };
+  Fix(F.AllocSite);
+  Fix(F.FreeSite);
+  for (FactStep &S : F.Steps)
+    Fix(S.Loc);
+}
+
 void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
              const GlobList &WarningsAsErrors) {
   Finding F;
@@ -219,6 +232,13 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
   }
   F.Fixes = convertFixes(E.Message.Fix, Cache, E.BuildDirectory);
   for (const tooling::DiagnosticMessage &N : E.Notes) {
+    if (llvm::StringRef(N.Message).starts_with(FactsNotePrefix)) {
+      // The check's facts (report/Finding.h): data, not a note to show.
+      if (factsFromJsonText(N.Message.substr(std::strlen(FactsNotePrefix)),
+                            F.Facts))
+        resolveFactPaths(F.Facts, E.BuildDirectory);
+      continue;
+    }
     Note Nt;
     Nt.Message = N.Message;
     std::string NotePath = absolutePath(N.FilePath, E.BuildDirectory);
@@ -690,6 +710,9 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       for (const ClangTidyError &E : Errors)
         if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
           tooling::Diagnostic D = E;
+          llvm::erase_if(D.Notes, [](const tooling::DiagnosticMessage &N) {
+            return llvm::StringRef(N.Message).starts_with(FactsNotePrefix);
+          });
           if (E.IsWarningAsError)
             D.DiagLevel = tooling::Diagnostic::Error;
           TUD.Diagnostics.push_back(D);

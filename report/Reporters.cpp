@@ -230,7 +230,8 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                           {"column", F.Loc.Column},
                           {"message", F.Message},
                           {"notes", Notes},
-                          {"fixes", fixesJson(F.Fixes)}});
+                          {"fixes", fixesJson(F.Fixes)},
+                          {"facts", factsJson(F.Facts)}});
     }
   }
   json Out = {{"tool", Tool.Name},
@@ -312,6 +313,22 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
       }
       if (!Related.empty())
         Result["relatedLocations"] = Related;
+      if (!F.Facts.empty()) {
+        // The facts as result properties, and the steps from the allocation
+        // to the access as a code flow.
+        Result["properties"] = {{"facts", factsJson(F.Facts)}};
+        json Flow = json::array();
+        for (const FactStep &S : F.Facts.Steps) {
+          if (!S.Loc.valid())
+            continue;
+          json L = sarifLocation(S.Loc, "");
+          L["message"] = {{"text", S.Kind + ": " + S.Text}};
+          Flow.push_back({{"location", L}});
+        }
+        if (!Flow.empty())
+          Result["codeFlows"] = {
+              {{"threadFlows", {{{"locations", Flow}}}}}};
+      }
       if (!F.Fixes.empty()) {
         json Changes = json::array();
         for (const FixIt &X : F.Fixes)
