@@ -2,6 +2,7 @@
 #include "Queries.h"
 #include "utils/AllocSize.h"
 #include "utils/EngineSupport.h"
+#include "utils/FindingFacts.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
 
@@ -38,13 +39,16 @@ struct Side {
 
 using DiagFn = llvm::function_ref<DiagnosticBuilder(
     SourceLocation, StringRef, DiagnosticIDs::Level)>;
+using FactsFn =
+    llvm::function_ref<void(SourceLocation, const ::usm::FindingFacts &)>;
 
 /// The checks of one translation unit.
 class Checker {
 public:
-  Checker(ASTContext &Ctx, ProvenanceAnalysis &PA, DiagFn Diag)
+  Checker(ASTContext &Ctx, ProvenanceAnalysis &PA, DiagFn Diag,
+          FactsFn Attach)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), PA(PA),
-        Sizes(Ctx), Diag(Diag) {}
+        Sizes(Ctx), Diag(Diag), Attach(Attach) {}
 
   void check(const CopyFact &F) {
     Side Dst = classify(argAt(*F.Call, F.Api->Ptr), F.Dst, F.DstKnown);
@@ -366,6 +370,9 @@ private:
           << callWith(Call, Alt);
       allocNote(Dst);
       allocNote(Src);
+      facts(Loc, F, Src, "SwapDeviceNumbers", "swap the device numbers",
+            Fixed, R1 && R2,
+            R1 && R2 ? "" : "a device number is written inside a macro");
       return;
     }
     const Side &S = DstBad ? Dst : Src;
@@ -388,6 +395,7 @@ private:
     std::string Is = S.M == Mem::Device
                          ? "the initial device (the host)"
                          : "an offload device's number";
+    bool Fixed = false;
     std::string Fix =
         Want.empty() ? "pass the number of the device it was allocated on"
                      : "the call should be '" +
@@ -400,10 +408,66 @@ private:
                << Role << text(S.Arg) << Callee << S.What << text(DevE) << Is
                << Fix;
       if (!Want.empty())
-        if (auto R = replace(DevE, Want))
+        if (auto R = replace(DevE, Want)) {
           D << *R;
+          Fixed = true;
+        }
     }
     allocNote(S);
+    facts(Loc, F, S, "SetDeviceNumber",
+          "pass the number of the device the " + Role + "'s memory is on",
+          Want.empty() ? "" : callWith(Call, {{DevIdx, Want}}), Fixed,
+          Fixed ? ""
+          : Want.empty()
+              ? "the device it was allocated on is not visible at the copy"
+              : "the device number is written inside a macro");
+  }
+
+  /// The finding's structured facts (FindingFacts.h): the copy, the
+  /// pointer it is about and its allocation, and the corrected call.
+  void facts(SourceLocation Loc, const CopyFact &F, const Side &S,
+             const std::string &FixId, const std::string &Title,
+             const std::string &Code, bool FixIt,
+             const std::string &NotOffered) {
+    ::usm::FindingFacts X;
+    X.Rule = "usm-memcpy-direction";
+    X.Access = F.Api->R == ::usm::Role::Copy ? "copy" : "fill";
+    if (S.Arg) {
+      X.AccessExpr = writtenText(S.Arg, Ctx);
+      if (const auto *DRE =
+              dyn_cast_or_null<DeclRefExpr>(stripCasts(pointerBase(S.Arg))))
+        X.Pointer = DRE->getDecl()->getNameAsString();
+    }
+    X.Model = std::string(::usm::name(F.Api->M));
+    if (S.O && S.O->Site && S.O->A) {
+      SourceLocation At = S.O->Site->getBeginLoc();
+      X.AllocSite = refOf(SM, At);
+      X.AllocLine = lineOf(SM, At);
+      X.AllocApi = std::string(S.O->A->Name);
+      X.Model = std::string(::usm::name(S.O->A->M));
+      X.Kind = kindFact(S.O->K);
+      if (const auto *AC = dyn_cast<CallExpr>(S.O->Site)) {
+        X.AllocSpelling = writtenCallee(*AC, Ctx);
+        const Expr *DevE = argAt(*AC, S.O->A->Dev);
+        X.Device = deviceFact(S.O->ArgParam, DevE, Ctx);
+        if (DevE)
+          X.DeviceText = writtenText(DevE, Ctx);
+        if (const Expr *SizeE = argAt(*AC, S.O->A->Size))
+          X.SizeText = writtenText(SizeE, Ctx);
+      }
+      if (S.Arg)
+        X.Steps = pointerSteps(Ctx, S.O->Site, S.O->Fn, S.Arg, F.Call, F.Fn,
+                               "access");
+    }
+    ::usm::FactFix FF;
+    FF.Id = FixId;
+    FF.Title = Title;
+    FF.Code = Code;
+    FF.Replacement = Code;
+    FF.FixIt = FixIt;
+    FF.NotOffered = NotOffered;
+    X.Fixes.push_back(FF);
+    Attach(Loc, X);
   }
 
   void allocNote(const Side &S) {
@@ -492,6 +556,9 @@ private:
       Diag(Loc, "'%0' copies %1, but %2", DiagnosticIDs::Warning)
           << Callee << std::string(::usm::name(D)) << Problem;
       allocNote(DstBad ? Dst : Src);
+      facts(Loc, F, DstBad ? Dst : Src, "MatchingCopy",
+            "use a copy whose direction matches the pointers", "", false,
+            "another function is needed");
       return;
     }
     ::usm::Dir Fixed = ::usm::Dir::Any;
@@ -500,6 +567,7 @@ private:
                  : (WD ? ::usm::Dir::HostToDevice : ::usm::Dir::HostToHost);
     const ::usm::Direction *Row = directionRow(A.M, Fixed);
     std::string FixedText = Row ? std::string(Row->Name) : "";
+    bool KindFixed = false;
     std::string Suggest =
         Row ? "; the call should be '" +
                   callWith(F.Call, {{A.DirArg, FixedText}}) + "'"
@@ -510,13 +578,19 @@ private:
                              DiagnosticIDs::Warning)
                         << KindText << Callee << Problem << Suggest;
       if (Row)
-        if (auto R = replace(KindE, FixedText))
+        if (auto R = replace(KindE, FixedText)) {
           Diagnostic << *R;
+          KindFixed = true;
+        }
     }
     if (DstBad)
       allocNote(Dst);
     if (SrcBad)
       allocNote(Src);
+    facts(Loc, F, SrcBad ? Src : Dst, "SetCopyKind",
+          "pass the copy kind that matches the pointers",
+          Row ? callWith(F.Call, {{A.DirArg, FixedText}}) : "", KindFixed,
+          KindFixed ? "" : "the copy kind is not written at the call");
   }
 
   //--- ranges beyond an allocation ---------------------------------------------
@@ -624,6 +698,12 @@ private:
       Diag(O0->Site->getBeginLoc(), "'%0' allocated here with %1",
            DiagnosticIDs::Note)
           << Name << Has;
+    Side At = S;
+    At.O = O0;
+    facts(Loc, F, At, "FitRange",
+          "copy no more than the allocation holds past the offset", "",
+          false, "whether the count or the allocation is wrong is the "
+                 "author's decision");
   }
 
   ASTContext &Ctx;
@@ -632,6 +712,7 @@ private:
   ProvenanceAnalysis &PA;
   SizeFacts Sizes;
   DiagFn Diag;
+  FactsFn Attach;
 };
 
 } // namespace
@@ -654,7 +735,10 @@ void MemcpyDirectionCheck::check(const MatchFinder::MatchResult &Result) {
   PA.run();
   auto Diag = [this](SourceLocation Loc, StringRef Msg,
                      DiagnosticIDs::Level L) { return diag(Loc, Msg, L); };
-  Checker C(Ctx, PA, Diag);
+  auto Attach = [this](SourceLocation Loc, const ::usm::FindingFacts &F) {
+    attachFacts(*this, Loc, F);
+  };
+  Checker C(Ctx, PA, Diag, Attach);
   for (const CopyFact &F : PA.copies()) {
     if (Errors.functionHasErrors(F.Fn) ||
         F.Call->getBeginLoc().isInvalid())
