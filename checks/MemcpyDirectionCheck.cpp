@@ -179,6 +179,21 @@ private:
     return VD;
   }
 
+  /// `&v` of a host variable (a local or global object, not a device,
+  /// constant or declare-target one): pageable host memory of sizeof(v).
+  static const VarDecl *hostObject(const Expr *E) {
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(stripCasts(E));
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return nullptr;
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || VD->hasAttrs() || VD->getType()->isReferenceType() ||
+        VD->getType()->isDependentType() || isa<ParmVarDecl>(VD))
+      return nullptr;
+    return VD;
+  }
+
   /// `v.data()` of a standard container with the standard allocator.
   static bool pageableData(const Expr *E) {
     const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(stripCasts(E));
@@ -208,6 +223,11 @@ private:
     if (const VarDecl *VD = hostArray(Base)) {
       S.M = Mem::Pageable;
       S.What = "host memory (the array '" + VD->getNameAsString() + "')";
+      return S;
+    }
+    if (const VarDecl *VD = hostObject(Base)) {
+      S.M = Mem::Pageable;
+      S.What = "host memory (the variable '" + VD->getNameAsString() + "')";
       return S;
     }
     if (pageableData(Base)) {
@@ -607,10 +627,15 @@ private:
     const Expr *P = stripCasts(S.Arg);
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(P);
     const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD)
-      return;
     std::vector<std::pair<SymSize, const Origin *>> Allocs;
-    if (hostArray(P)) {
+    if (const VarDecl *Obj = hostObject(P)) {
+      auto B = Sizes.sizeOfType(Obj->getType());
+      if (!B)
+        return;
+      Allocs.push_back({SymSize::constant(*B), nullptr});
+    } else if (!VD) {
+      return;
+    } else if (hostArray(P)) {
       auto B = Sizes.arrayBytes(VD);
       if (!B)
         return;

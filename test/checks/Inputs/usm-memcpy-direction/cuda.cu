@@ -75,6 +75,21 @@ void beyond(int n) {
   cudaFree(d);
 }
 
+void scalar_result() {
+  int *d_count;
+  cudaMalloc(&d_count, sizeof(int));
+  int count = 0;
+  cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyHostToDevice);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: the copy kind 'cudaMemcpyHostToDevice' of 'cudaMemcpy' contradicts its pointers: the destination '&count' is host memory (the variable 'count') and the source 'd_count' is device memory allocated by 'cudaMalloc'; the call should be 'cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost)'
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: 'd_count' allocated here
+  cudaMemcpy(&count, d_count, sizeof(long long), cudaMemcpyDeviceToHost);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: 'cudaMemcpy' reads 'sizeof(long long)' bytes from 'd_count', beyond the end of its allocation (4 bytes)
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: 'd_count' allocated here with 4 bytes
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: error: 'cudaMemcpy' writes 'sizeof(long long)' bytes of '&count', beyond the end of its allocation (4 bytes)
+  cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost); // fine
+  cudaFree(d_count);
+}
+
 // ---- correct code: no findings below -----------------------------------------
 
 void correct(int n) {
