@@ -23,6 +23,35 @@ constexpr Pairing PairingRows[] = {
 #undef USM_PAIRING
 };
 
+constexpr CopyArgs CopyRows[] = {
+#define USM_COPY_ARGS(Name, DstOffset, SrcOffset, Unit)                        \
+  {Name, DstOffset, SrcOffset, SizeUnit::Unit},
+#include "usm_copies.def"
+#undef USM_COPY_ARGS
+};
+
+struct AllocUnitRow {
+  std::string_view Name;
+  SizeUnit Unit;
+};
+constexpr AllocUnitRow AllocUnitRows[] = {
+#define USM_ALLOC_UNIT(Name, Unit) {Name, SizeUnit::Unit},
+#include "usm_copies.def"
+#undef USM_ALLOC_UNIT
+};
+
+constexpr DeviceNumber DeviceNumberRows[] = {
+#define USM_DEVICE_NUMBER(Name, M, K) {Name, Model::M, Kind::K},
+#include "usm_copies.def"
+#undef USM_DEVICE_NUMBER
+};
+
+constexpr std::string_view PageableDataRows[] = {
+#define USM_PAGEABLE_DATA(Name) Name,
+#include "usm_copies.def"
+#undef USM_PAGEABLE_DATA
+};
+
 template <typename T, std::size_t N> Table<T> table(const T (&Rows)[N]) {
   return Table<T>{Rows, N};
 }
@@ -52,6 +81,34 @@ const QueryAnswer *findQueryAnswer(std::string_view Name) {
     if (A.Name == Name)
       return &A;
   return nullptr;
+}
+
+CopyArgs copyArgs(const Api &A) {
+  for (const CopyArgs &C : CopyRows)
+    if (C.Name == A.Name)
+      return C;
+  return CopyArgs{A.Name, NA, NA, SizeUnit::Bytes};
+}
+
+SizeUnit allocUnit(const Api &A) {
+  for (const AllocUnitRow &R : AllocUnitRows)
+    if (R.Name == A.Name)
+      return R.Unit;
+  return SizeUnit::Bytes;
+}
+
+const DeviceNumber *findDeviceNumber(std::string_view Name) {
+  for (const DeviceNumber &D : DeviceNumberRows)
+    if (D.Name == Name)
+      return &D;
+  return nullptr;
+}
+
+bool isPageableData(std::string_view Name) {
+  for (std::string_view N : PageableDataRows)
+    if (N == Name)
+      return true;
+  return false;
 }
 
 } // namespace usm

@@ -6,6 +6,7 @@
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
 #include "HostMemoryHotKernelCheck.h"
+#include "MemcpyDirectionCheck.h"
 #include "SharedPingPongCheck.h"
 
 #endif

@@ -138,6 +138,8 @@ public:
         P.HasDeviceAlloc = true;
       if (A->R == ::usm::Role::Free)
         P.HasFree = true;
+      if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill)
+        P.HasCopy = true;
       if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
         if (const Expr *Out = argAt(*Call, A->Ptr))
           P.AllocOut.insert(stripCasts(Out));

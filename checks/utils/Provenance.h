@@ -108,6 +108,23 @@ struct FreeFact {
   }
 };
 
+/// A catalog copy or fill in host code (usm_apis.def rows of role Copy or
+/// Fill) and what reaches its pointer and device arguments there.
+struct CopyFact {
+  const CallExpr *Call = nullptr;
+  const ::usm::Api *Api = nullptr;  ///< catalog row of the copy or fill
+  const FunctionDecl *Fn = nullptr; ///< function containing Call
+  /// Origins of the destination (the row's Ptr) and source (Src) pointers.
+  OriginSet Dst, Src;
+  /// The pointer holds memory of its origins on every path (as
+  /// FreeFact::Known): its base is a local variable whose address does not
+  /// escape, or an allocation call; pointer arithmetic keeps the origins.
+  bool DstKnown = false, SrcKnown = false;
+  /// Values of the destination / source device-number arguments (Dev and
+  /// SrcDev columns): the initial device, a parameter, or empty (unknown).
+  OriginSet DstDev, SrcDev;
+};
+
 class ProvenanceAnalysis {
 public:
   explicit ProvenanceAnalysis(ASTContext &Ctx);
@@ -131,6 +148,8 @@ public:
   /// What the summaries say about deallocations across functions.
   const Summaries &summaries() const { return Sum; }
   const FreeFact *freeFact(const Expr *Free) const;
+  /// Every catalog copy and fill in host code, in CFG order per function.
+  const std::vector<CopyFact> &copies() const { return CopyFacts; }
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
@@ -198,6 +217,7 @@ private:
   const Decl *RequiresUSM = nullptr;
   bool HasDeviceAlloc = false;
   bool HasFree = false;
+  bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -222,6 +242,8 @@ private:
   std::unordered_map<const FunctionDecl *, CalleeInfo> Callees;
   std::vector<FreeFact> FreeFacts;
   std::map<const Expr *, size_t> FreeIndex;
+  std::vector<CopyFact> CopyFacts;
+  llvm::DenseSet<const CallExpr *> CopySeen;
 
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
   std::map<const FunctionDecl *, std::unique_ptr<StmtParents>> Parents;

@@ -1,4 +1,5 @@
 //===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
+#include "AllocSize.h"
 #include "EngineSupport.h"
 #include "Provenance.h"
 #include "StmtParents.h"
@@ -924,6 +925,8 @@ private:
       observe(St, S);
     if (Record)
       recordFree(St, S);
+    if (Record && Final)
+      recordCopy(St, S);
 
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
@@ -1317,6 +1320,53 @@ private:
     mergeOrigins(P.Sum.FieldStores[F], V);
   }
 
+  //--- copies and fills ---------------------------------------------------------
+
+  /// Origins of a copy's pointer argument, and whether they hold on every
+  /// path (the eligibility rule of recordFree, through pointer arithmetic).
+  OriginSet copyPointer(const Expr *Arg, const FlowState &S, bool &Known) {
+    Known = false;
+    if (!Arg || !Arg->getType()->isPointerType())
+      return {};
+    OriginSet O = eval(Arg, S);
+    const Expr *E = pointerBase(Arg);
+    bool Eligible = false;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+      if (const ::usm::Api *A = P.apiOf(*Call))
+        Eligible = A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Eligible = VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
+                   VD->getType()->isPointerType() && !P.addressEscapes(FD, VD);
+    if (Eligible) {
+      Known = !O.empty();
+      for (const Origin &X : O)
+        Known &= X.Site != nullptr;
+    }
+    return O;
+  }
+
+  void recordCopy(const Stmt *St, const FlowState &S) {
+    const auto *Call = dyn_cast<CallExpr>(St);
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
+    if (!A || (A->R != ::usm::Role::Copy && A->R != ::usm::Role::Fill))
+      return;
+    if (Device || DeclareTarget || !P.CopySeen.insert(Call).second)
+      return;
+    CopyFact F;
+    F.Call = Call;
+    F.Api = A;
+    F.Fn = FD;
+    F.Dst = copyPointer(argAt(*Call, A->Ptr), S, F.DstKnown);
+    if (A->R == ::usm::Role::Copy)
+      F.Src = copyPointer(argAt(*Call, A->Src), S, F.SrcKnown);
+    if (const Expr *D = argAt(*Call, A->Dev))
+      F.DstDev = scalarValue(D, S);
+    if (const Expr *D = argAt(*Call, A->SrcDev))
+      F.SrcDev = scalarValue(D, S);
+    P.CopyFacts.push_back(std::move(F));
+  }
+
   //--- observing accesses and device uses -----------------------------------
 
   AccessKind useOf(const Expr *L) {
@@ -1648,7 +1698,7 @@ void ProvenanceAnalysis::run() {
     return;
   Ran = true;
   collect();
-  if (!HasDeviceAlloc && !HasFree)
+  if (!HasDeviceAlloc && !HasFree && !HasCopy)
     return;
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.

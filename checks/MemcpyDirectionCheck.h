@@ -1,0 +1,39 @@
+//===- MemcpyDirectionCheck.h - usm-memcpy-direction --------------------------===//
+#ifndef USMCHECK_CHECKS_MEMCPYDIRECTIONCHECK_H
+#define USMCHECK_CHECKS_MEMCPYDIRECTIONCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/ErrorFree.h"
+
+namespace clang::tidy::usm {
+
+/// Finds USM copies whose device numbers or copy kind contradict where the
+/// pointers' memory lives, and copies or fills that run past the end of an
+/// allocation of known size.
+///
+/// What each argument of a copy means (destination, source, count, offsets,
+/// device numbers, copy kind, size unit) is catalog data (usm_apis.def,
+/// usm_copies.def). The pointers' memory comes from the provenance engine's
+/// "must" answer at the copy (utils/Provenance.h, CopyFact); sizes from
+/// utils/AllocSize.h. Unknown memory or sizes: no finding.
+class MemcpyDirectionCheck : public ClangTidyCheck {
+public:
+  MemcpyDirectionCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                           Preprocessor *) override {
+    Errors.watch(PP);
+  }
+  void onStartOfTranslationUnit() override { Errors.clear(); }
+  void onEndOfTranslationUnit() override;
+
+private:
+  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
+  ErrorFree Errors; ///< no findings from functions with compile errors
+};
+
+} // namespace clang::tidy::usm
+
+#endif

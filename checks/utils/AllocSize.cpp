@@ -1,0 +1,368 @@
+//===- AllocSize.cpp - allocation sizes and stable variables --------------===//
+#include "AllocSize.h"
+#include "EngineSupport.h"
+#include "Queries.h"
+#include "UsmApi.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+
+namespace clang::tidy::usm {
+
+const Expr *pointerBase(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = stripCasts(E);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType()) {
+        E = BO->getLHS();
+        continue;
+      }
+      if (BO->getOpcode() == BO_Add &&
+          BO->getRHS()->getType()->isPointerType()) {
+        E = BO->getRHS();
+        continue;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(
+              UO->getSubExpr()->IgnoreParenImpCasts())) {
+        E = AS->getBase();
+        continue;
+      }
+    return E;
+  }
+  return E;
+}
+
+//--- SymSize -----------------------------------------------------------------
+
+namespace {
+constexpr std::int64_t Limit = std::int64_t(1) << 48;
+constexpr std::size_t MaxTerms = 8;
+
+void addTerm(SymSize &S, const std::vector<const VarDecl *> &M,
+             std::int64_t C) {
+  auto &V = S.Terms[M];
+  V += C;
+  if (V == 0)
+    S.Terms.erase(M);
+}
+} // namespace
+
+SymSize SymSize::constant(std::int64_t C) {
+  SymSize S;
+  if (C)
+    S.Terms[{}] = C;
+  return S;
+}
+
+bool SymSize::isConstant() const {
+  return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
+}
+
+std::int64_t SymSize::constantTerm() const {
+  auto It = Terms.find({});
+  return It == Terms.end() ? 0 : It->second;
+}
+
+SymSize SymSize::plus(const SymSize &O) const {
+  SymSize R = *this;
+  for (const auto &[M, C] : O.Terms)
+    addTerm(R, M, C);
+  return R;
+}
+
+SymSize SymSize::minus(const SymSize &O) const {
+  SymSize R = *this;
+  for (const auto &[M, C] : O.Terms)
+    addTerm(R, M, -C);
+  return R;
+}
+
+std::optional<SymSize> SymSize::times(const SymSize &O) const {
+  SymSize R;
+  for (const auto &[MA, CA] : Terms)
+    for (const auto &[MB, CB] : O.Terms) {
+      if (CA > Limit || CA < -Limit || CB > Limit || CB < -Limit)
+        return std::nullopt;
+      __int128 P = static_cast<__int128>(CA) * CB;
+      if (P > Limit || P < -Limit)
+        return std::nullopt;
+      std::vector<const VarDecl *> M = MA;
+      M.insert(M.end(), MB.begin(), MB.end());
+      std::sort(M.begin(), M.end());
+      addTerm(R, M, static_cast<std::int64_t>(P));
+    }
+  if (R.Terms.size() > MaxTerms)
+    return std::nullopt;
+  return R;
+}
+
+bool certainlyBeyond(const SymSize &End, const SymSize &Size) {
+  SymSize D = End.minus(Size);
+  bool Positive = false;
+  for (const auto &[M, C] : D.Terms) {
+    if (C < 0)
+      return false;
+    Positive |= C > 0;
+  }
+  return Positive;
+}
+
+//--- StableVars --------------------------------------------------------------
+
+/// One walk over a function body: which variables are written after their
+/// initialisation, declared inside a loop, or (pointers) hold something else
+/// than the start of an allocation.
+class StableScan : public RecursiveASTVisitor<StableScan> {
+public:
+  StableScan(StableVars &SV, ParentMap &PM, ASTContext &Ctx)
+      : SV(SV), PM(PM), Ctx(Ctx) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitDeclStmt(DeclStmt *DS) {
+    bool Loop = false;
+    for (const Stmt *Cur = PM.getParent(DS); Cur && !Loop;
+         Cur = PM.getParent(Cur))
+      Loop = engine::isLoop(Cur, Ctx);
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        if (Loop)
+          SV.InLoop.insert(VD);
+        if (VD->getType()->isPointerType() &&
+            (!VD->getInit() || !startValue(VD->getInit())))
+          if (VD->getInit())
+            SV.NotStart.insert(VD);
+      }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return true;
+    // Walk up through parentheses and no-op casts.
+    const Stmt *Cur = DRE;
+    const Stmt *Par = PM.getParent(Cur);
+    while (Par && (isa<ParenExpr>(Par) ||
+                   (isa<ImplicitCastExpr>(Par) &&
+                    cast<ImplicitCastExpr>(Par)->getCastKind() == CK_NoOp))) {
+      Cur = Par;
+      Par = PM.getParent(Cur);
+    }
+    if (!Par)
+      return true; // a full statement of its own: a discarded read
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par))
+      if (IC->getCastKind() == CK_LValueToRValue ||
+          IC->getCastKind() == CK_ArrayToPointerDecay ||
+          IC->getCastKind() == CK_FunctionToPointerDecay)
+        return true;
+    if (isa<UnaryExprOrTypeTraitExpr>(Par))
+      return true; // sizeof v
+    // A store of the start of an allocation into a pointer variable.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Par);
+        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Cur &&
+        VD->getType()->isPointerType()) {
+      SV.Written.insert(VD);
+      if (!startValue(BO->getRHS()))
+        SV.NotStart.insert(VD);
+      return true;
+    }
+    // &p as the out-parameter of a catalog allocator.
+    if (const auto *UO = dyn_cast<UnaryOperator>(Par);
+        UO && UO->getOpcode() == UO_AddrOf && allocOut(UO)) {
+      SV.Written.insert(VD);
+      return true;
+    }
+    SV.Written.insert(VD);
+    SV.NotStart.insert(VD);
+    return true;
+  }
+
+private:
+  /// Is \p UO the pointer out-argument of a catalog allocation call?
+  bool allocOut(const UnaryOperator *UO) {
+    const Stmt *Cur = UO;
+    const Stmt *Par = PM.getParent(Cur);
+    while (Par && isa<ParenExpr, CastExpr>(Par)) {
+      Cur = Par;
+      Par = PM.getParent(Cur);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Par);
+    if (!Call)
+      return false;
+    const ::usm::Api *A = apiForCall(*Call);
+    return A && A->R == ::usm::Role::Alloc && A->Ptr >= 0 &&
+           argAt(*Call, A->Ptr) == Cur;
+  }
+
+  /// Is \p E the start of an allocation (or null)?
+  bool startValue(const Expr *E) {
+    E = stripCasts(E);
+    if (!E)
+      return false;
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    if (isa<CXXNewExpr>(E))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const ::usm::Api *A = apiForCall(*Call))
+        return A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+    return false;
+  }
+
+  StableVars &SV;
+  ParentMap &PM;
+  ASTContext &Ctx;
+};
+
+StableVars::StableVars(const FunctionDecl *FD, ASTContext &Ctx) : FD(FD) {
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  ParentMap PM(Body);
+  StableScan Scan(*this, PM, Ctx);
+  Scan.TraverseStmt(Body);
+}
+
+bool StableVars::stable(const VarDecl *VD) const {
+  if (!VD || VD->getParentFunctionOrMethod() != FD)
+    return false;
+  if (!isa<ParmVarDecl>(VD) && !VD->isLocalVarDecl())
+    return false;
+  if (VD->isStaticLocal() || VD->getType()->isReferenceType() ||
+      VD->getType().isVolatileQualified())
+    return false;
+  return !Written.contains(VD) && !InLoop.contains(VD);
+}
+
+bool StableVars::startOfAllocation(const VarDecl *VD) const {
+  return VD && VD->getParentFunctionOrMethod() == FD && VD->isLocalVarDecl() &&
+         !VD->isStaticLocal() && !VD->getType()->isReferenceType() &&
+         VD->getType()->isPointerType() && !NotStart.contains(VD);
+}
+
+//--- SizeFacts ---------------------------------------------------------------
+
+const StableVars &SizeFacts::vars(const FunctionDecl *FD) {
+  auto &SV = Vars[FD];
+  if (!SV)
+    SV = std::make_unique<StableVars>(FD, Ctx);
+  return *SV;
+}
+
+std::optional<std::int64_t> SizeFacts::sizeOfType(QualType T) {
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+      T->isVoidType() || T->isFunctionType())
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+std::optional<SymSize> SizeFacts::valueOf(const Expr *E,
+                                          const FunctionDecl *FD) {
+  return value(E, FD, 0);
+}
+
+std::optional<SymSize> SizeFacts::value(const Expr *E, const FunctionDecl *FD,
+                                        int Depth) {
+  if (!E || Depth > 6)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (E->isValueDependent() || E->isTypeDependent() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx)) {
+    const llvm::APSInt &V = R.Val.getInt();
+    if (V.getSignificantBits() > 48)
+      return std::nullopt;
+    return SymSize::constant(V.getExtValue());
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !FD || !vars(FD).stable(VD))
+      return std::nullopt;
+    if (const Expr *Init = VD->getInit())
+      if (auto V = value(Init, FD, Depth + 1))
+        return V;
+    if (!isa<ParmVarDecl>(VD) && !VD->getInit())
+      return std::nullopt; // never given a value
+    SymSize S;
+    S.Terms[{VD}] = 1;
+    return S;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto L = value(BO->getLHS(), FD, Depth + 1);
+    if (!L)
+      return std::nullopt;
+    auto Rv = value(BO->getRHS(), FD, Depth + 1);
+    if (!Rv)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return L->plus(*Rv);
+    case BO_Sub:
+      return L->minus(*Rv);
+    case BO_Mul:
+      return L->times(*Rv);
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<SymSize> SizeFacts::allocationBytes(const Origin &O) {
+  if (!O.Site)
+    return std::nullopt;
+  if (const auto *New = dyn_cast<CXXNewExpr>(O.Site)) {
+    auto Elem = sizeOfType(New->getAllocatedType());
+    if (!Elem)
+      return std::nullopt;
+    if (!New->isArray())
+      return SymSize::constant(*Elem);
+    std::optional<const Expr *> N = New->getArraySize();
+    if (!N || !*N)
+      return std::nullopt;
+    auto Count = value(*N, O.Fn, 0);
+    if (!Count)
+      return std::nullopt;
+    return Count->times(SymSize::constant(*Elem));
+  }
+  const auto *Call = dyn_cast<CallExpr>(O.Site);
+  if (!Call || !O.A || O.A->R != ::usm::Role::Alloc)
+    return std::nullopt;
+  auto Count = value(argAt(*Call, O.A->Size), O.Fn, 0);
+  if (!Count)
+    return std::nullopt;
+  if (::usm::allocUnit(*O.A) == ::usm::SizeUnit::Bytes)
+    return Count;
+  // Elements when the call names a template type argument.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const TemplateArgumentList *TA =
+      Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
+  if (!TA)
+    return Count;
+  if (TA->size() < 1 || TA->get(0).getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  auto Elem = sizeOfType(TA->get(0).getAsType());
+  if (!Elem)
+    return std::nullopt;
+  return Count->times(SymSize::constant(*Elem));
+}
+
+std::optional<SymSize> SizeFacts::arrayBytes(const VarDecl *VD) {
+  if (!VD || !isa<ConstantArrayType>(VD->getType().getTypePtr()))
+    return std::nullopt;
+  auto B = sizeOfType(VD->getType());
+  if (!B)
+    return std::nullopt;
+  return SymSize::constant(*B);
+}
+
+} // namespace clang::tidy::usm
