@@ -309,7 +309,7 @@ private:
       return PV->getDeclContext() == Fn;
     if (VD->getParentFunctionOrMethod() != Fn)
       return false;
-    ParentMap &PM = PA.parents(Fn);
+    const StmtParents &PM = PA.parents(Fn);
     const Stmt *Prev = At;
     for (const Stmt *Cur = PM.getParent(At); Cur;
          Prev = Cur, Cur = PM.getParent(Cur)) {

@@ -186,7 +186,7 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
                                          const Stmt *S,
                                          const FunctionDecl *FD) {
   std::vector<const Stmt *> Loops;
-  ParentMap &PM = PA.parents(FD);
+  const StmtParents &PM = PA.parents(FD);
   for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Cur) &&
         !Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros
