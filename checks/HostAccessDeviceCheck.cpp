@@ -292,7 +292,11 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       if (Top != ::usm::FixId::CopyBack) {
         const ::usm::Api *Swap =
             ::usm::familyMember(A, ::usm::fixInfo(Top).UseKind);
-        SourceLocation NameLoc = calleeNameLoc(*SiteCall);
+        // Under a compatibility macro the macro's name is replaced, by the
+        // user's spelling of the other allocator.
+        SourceLocation NameLoc = replaceableCalleeLoc(*SiteCall, Ctx);
+        if (NameLoc.isInvalid())
+          NameLoc = calleeNameLoc(*SiteCall);
         // The new kind may need another deallocator (cudaMallocHost is
         // released by cudaFreeHost): rename every free of this allocation,
         // wherever it is, so the fixed code is right at once; or offer no
@@ -309,7 +313,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
           TopFixIt = true;
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(NameLoc, NameLoc),
-              unqualified(Swap->Name));
+              userSpelling(*Swap, writtenCallee(*SiteCall, Ctx), A, Ctx, PP));
           for (const auto &[FreeLoc, Name] : Plan.Renames)
             if (FixedSites.insert(FreeLoc).second)
               D << FixItHint::CreateReplacement(
