@@ -294,9 +294,14 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
             ::usm::familyMember(A, ::usm::fixInfo(Top).UseKind);
         // Under a compatibility macro the macro's name is replaced, by the
         // user's spelling of the other allocator.
-        SourceLocation NameLoc = replaceableCalleeLoc(*SiteCall, Ctx);
-        if (NameLoc.isInvalid())
-          NameLoc = calleeNameLoc(*SiteCall);
+        // (Only a macro spelled like a catalog allocator is a compatibility
+        // name; a user's own macro is left alone.)
+        SourceLocation NameLoc = calleeNameLoc(*SiteCall);
+        if (NameLoc.isValid() && NameLoc.isMacroID() &&
+            isCatalogSpelling(writtenCallee(*SiteCall, Ctx), A.M))
+          if (SourceLocation M = replaceableCalleeLoc(*SiteCall, Ctx);
+              M.isValid())
+            NameLoc = M;
         // The new kind may need another deallocator (cudaMallocHost is
         // released by cudaFreeHost): rename every free of this allocation,
         // wherever it is, so the fixed code is right at once; or offer no

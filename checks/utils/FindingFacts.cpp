@@ -100,6 +100,11 @@ const ::usm::Api *rowNamed(const std::string &Name, ::usm::Model M) {
 }
 } // namespace
 
+bool isCatalogSpelling(const std::string &Name, ::usm::Model M) {
+  const ::usm::Api *A = rowNamed(Name, M);
+  return A && A->R == ::usm::Role::Alloc;
+}
+
 std::string writtenCallee(const CallExpr &Call, const ASTContext &Ctx) {
   SourceLocation L = calleeName(Call);
   if (L.isInvalid())
