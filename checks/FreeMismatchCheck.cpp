@@ -148,7 +148,8 @@ struct VarWrites : RecursiveASTVisitor<VarWrites> {
 /// The variable standing for the context that \p E names: a context
 /// variable, a queue built on a context variable (`queue q{ctx, dev}`), or
 /// `q.get_context()` of such a queue. Null when it cannot be told.
-const VarDecl *contextVar(const Expr *E) {
+const VarDecl *contextVar(const Expr *E, bool &Built) {
+  Built = false;
   E = stripCasts(E);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     E = stripCasts(MC->getImplicitObjectArgument());
@@ -166,8 +167,10 @@ const VarDecl *contextVar(const Expr *E) {
             AV->getType()->isRecordType() &&
             !AV->getType()->getAsCXXRecordDecl()->getName().empty() &&
             AV->getType().getCanonicalType() != VD->getType().getCanonicalType() &&
-            A->getType()->isRecordType())
+            A->getType()->isRecordType()) {
+          Built = true;
           return AV;
+        }
   return VD;
 }
 
@@ -242,9 +245,16 @@ void FreeMismatchCheck::checkArguments(const FreeFact &F, ASTContext &Ctx) {
     }
     FF.Title = "release it on the allocating device";
   } else {
-    const VarDecl *CA = contextVar(AllocArg), *CF = contextVar(FreeArg);
+    // An object (a queue) counts only through the context it was built on:
+    // two queues made without one may share a default context.
+    bool BuiltA = false, BuiltF = false;
+    const VarDecl *CA = contextVar(AllocArg, BuiltA),
+                  *CF = contextVar(FreeArg, BuiltF);
     if (!CA || !CF || CA == CF || !ownContext(CA, F.Fn) ||
         !ownContext(CF, F.Fn))
+      return;
+    if ((CA->getType()->isRecordType() && !BuiltA) ||
+        (CF->getType()->isRecordType() && !BuiltF))
       return;
     diag(Loc, "'%0' releases memory with context '%1', but '%2' allocated "
               "it with context '%3'; release it with the allocation's "

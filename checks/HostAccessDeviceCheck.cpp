@@ -91,30 +91,79 @@ SourceLocation calleeNameLoc(const CallExpr &Call) {
   return {};
 }
 
-/// The name the frees of a swapped allocation must get.
-std::string_view renamedFree(const ::usm::Api &Swap) {
-  std::string_view D = Swap.Dealloc;
-  return D.substr(0, D.find('|'));
-}
 
-/// Callee name locations of the free calls in the allocating function that
-/// release \p Dev's allocation with a deallocator \p Swap does not accept,
-/// when renaming them is enough (see renamableDealloc).
-std::vector<SourceLocation> freesToRename(const Origin &Dev,
-                                          const ::usm::Api &Swap,
-                                          const ProvenanceAnalysis &PA) {
-  std::vector<SourceLocation> Out;
+/// The renames that keep every deallocation of an allocation right when
+/// its allocator is swapped for \p Swap: wherever the frees are in the TU
+/// (the allocating function, a helper `release()`, a destructor, a
+/// deleter). Empty Why and the name locations to rename; or Why says why
+/// the swap cannot be offered (a free that renaming cannot fix, or one
+/// that also releases other memory).
+struct FreeRenames {
+  std::vector<std::pair<SourceLocation, std::string>> Renames;
+  std::string Why;
+};
+
+FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
+                            const ProvenanceAnalysis &PA,
+                            const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FreeRenames Out;
+  // The deallocations this allocation reaches.
+  std::map<const Expr *, FreeSite> Reached;
   for (const FreeFact &F : PA.frees()) {
-    const auto *Call = dyn_cast<CallExpr>(F.Free);
-    if (!Call || F.Fn != Dev.Fn || !F.Known ||
-        Swap.isFreedBy(F.FreeApi->Name) || !renamableDealloc(Swap, *F.FreeApi))
-      continue;
     bool FromSite = false;
     for (const Origin &O : F.Origins)
       FromSite |= O.Site == Dev.Site;
-    SourceLocation NameLoc = calleeNameLoc(*Call);
-    if (FromSite && NameLoc.isValid() && !NameLoc.isMacroID())
-      Out.push_back(NameLoc);
+    if (FromSite)
+      for (const FreeSite &FS : F.sites())
+        Reached.emplace(FS.Free, FS);
+  }
+  for (const auto &[X, FS] : Reached) {
+    if (Swap.isFreedBy(FS.FreeApi->Name))
+      continue;
+    unsigned Line = SM.getExpansionLineNumber(X->getBeginLoc());
+    std::string Where = "'" + std::string(FS.FreeApi->Name) + "' at line " +
+                        std::to_string(Line);
+    const ::usm::Api *New = renamableDealloc(Swap, *FS.FreeApi);
+    if (!New) {
+      Out.Why = Where + " cannot release '" + std::string(Swap.Name) +
+                "' memory by a rename";
+      return Out;
+    }
+    // Every pointer that reaches this free must be fine with the new
+    // deallocator: memory of this allocation, or of one New releases.
+    // (A parameter of the freeing function is covered by its callers.)
+    for (const FreeFact &F : PA.frees()) {
+      bool Here = false;
+      for (const FreeSite &S : F.sites())
+        Here |= S.Free == X;
+      if (!Here)
+        continue;
+      bool OnlyParams = !F.Origins.empty();
+      for (const Origin &O : F.Origins)
+        OnlyParams &= O.isParam() && O.Fn == F.Fn;
+      if (OnlyParams)
+        continue;
+      bool Fine = F.Known;
+      for (const Origin &O : F.Origins)
+        Fine &= O.Site == Dev.Site || (O.A && O.A->isFreedBy(New->Name));
+      if (!Fine) {
+        Out.Why = Where + " also releases other memory";
+        return Out;
+      }
+    }
+    SourceLocation NameLoc;
+    if (const auto *Call = dyn_cast<CallExpr>(X))
+      NameLoc = replaceableCalleeLoc(*Call, Ctx);
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      NameLoc = DRE->getNameInfo().getLoc().isFileID()
+                    ? DRE->getNameInfo().getLoc()
+                    : SourceLocation();
+    if (NameLoc.isInvalid()) {
+      Out.Why = Where + " is written inside a macro or is not a call";
+      return Out;
+    }
+    Out.Renames.push_back({NameLoc, unqualified(New->Name)});
   }
   return Out;
 }
@@ -245,21 +294,37 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       if (Top != ::usm::FixId::CopyBack) {
         const ::usm::Api *Swap =
             ::usm::familyMember(A, ::usm::fixInfo(Top).UseKind);
+        // Under a compatibility macro the macro's name is replaced, by the
+        // user's spelling of the other allocator.
+        // (Only a macro spelled like a catalog allocator is a compatibility
+        // name; a user's own macro is left alone.)
         SourceLocation NameLoc = calleeNameLoc(*SiteCall);
-        if (Swap && NameLoc.isValid() && !NameLoc.isMacroID() &&
-            FixedSites.insert(NameLoc).second) {
+        if (NameLoc.isValid() && NameLoc.isMacroID() &&
+            isCatalogSpelling(writtenCallee(*SiteCall, Ctx), A.M))
+          if (SourceLocation M = replaceableCalleeLoc(*SiteCall, Ctx);
+              M.isValid())
+            NameLoc = M;
+        // The new kind may need another deallocator (cudaMallocHost is
+        // released by cudaFreeHost): rename every free of this allocation,
+        // wherever it is, so the fixed code is right at once; or offer no
+        // fix-it when a rename cannot do it.
+        FreeRenames Plan;
+        if (Swap)
+          Plan = planFreeRenames(*Dev, *Swap, PA, Ctx);
+        if (Swap && !Plan.Why.empty())
+          TopNotOffered = Plan.Why;
+        else if (Swap && NameLoc.isValid() && NameLoc.isMacroID())
+          TopNotOffered = "the allocation is written inside a macro";
+        if (Swap && Plan.Why.empty() && NameLoc.isValid() &&
+            !NameLoc.isMacroID() && FixedSites.insert(NameLoc).second) {
           TopFixIt = true;
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(NameLoc, NameLoc),
-              unqualified(Swap->Name));
-          // The new kind may need another deallocator (cudaMallocHost is
-          // released by cudaFreeHost): rename the frees of this allocation
-          // in the same function, so the fixed code is right at once.
-          for (SourceLocation FreeLoc : freesToRename(*Dev, *Swap, PA))
+              userSpelling(*Swap, writtenCallee(*SiteCall, Ctx), A, Ctx, PP));
+          for (const auto &[FreeLoc, Name] : Plan.Renames)
             if (FixedSites.insert(FreeLoc).second)
               D << FixItHint::CreateReplacement(
-                  CharSourceRange::getTokenRange(FreeLoc, FreeLoc),
-                  unqualified(renamedFree(*Swap)));
+                  CharSourceRange::getTokenRange(FreeLoc, FreeLoc), Name);
         }
       }
     }
@@ -421,6 +486,9 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       if (!PT->getPointeeType()->isVoidType())
         Facts.ElemType = PT->getPointeeType().getUnqualifiedType().getAsString(
             PrintingPolicy(LO));
+    if (!TopNotOffered.empty() && TopNotOffered.find("macro") == std::string::npos)
+      diag(SiteLoc, "no fix-it for the allocator swap: %0", DiagnosticIDs::Note)
+          << TopNotOffered;
     attachFacts(*this, Loc, Facts);
   }
 }

@@ -46,6 +46,10 @@ std::string writtenText(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
+  // `#define A(s, d) B((s), (d))`: the parentheses are the macro's, the
+  // argument inside them is the user's.
+  if (E->getBeginLoc().isMacroID() && !SM.isMacroArgExpansion(E->getBeginLoc()))
+    E = E->IgnoreParenImpCasts();
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   if (R.getBegin().isMacroID() || R.getEnd().isMacroID()) {
     // A macro argument: its spelling in the file; otherwise the expansion.
@@ -95,6 +99,11 @@ const ::usm::Api *rowNamed(const std::string &Name, ::usm::Model M) {
   return nullptr;
 }
 } // namespace
+
+bool isCatalogSpelling(const std::string &Name, ::usm::Model M) {
+  const ::usm::Api *A = rowNamed(Name, M);
+  return A && A->R == ::usm::Role::Alloc;
+}
 
 std::string writtenCallee(const CallExpr &Call, const ASTContext &Ctx) {
   SourceLocation L = calleeName(Call);

@@ -61,6 +61,10 @@ std::string userSpelling(const ::usm::Api &Target, const std::string &Written,
                          const ::usm::Api &WrittenFor, const ASTContext &Ctx,
                          const Preprocessor *PP);
 
+/// Is \p Name (unqualified) the spelling of a catalog allocator of model
+/// \p M? (A compatibility macro named like one stands for it.)
+bool isCatalogSpelling(const std::string &Name, ::usm::Model M);
+
 /// The steps that carried a pointer from allocation \p Site (in \p SiteFn)
 /// to \p Pointer at \p At (in \p UseFn): assignments, calls, returns and
 /// parameters found in the source, allocation first, the access last. A

@@ -1166,8 +1166,10 @@ private:
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         Eligible = VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
                    !P.addressEscapes(FD, VD);
+    // The origins are kept either way (a parameter's origins say that the
+    // callers' hand-overs cover this free); only eligible ones are must.
+    F.Origins = eval(E, S);
     if (Eligible) {
-      F.Origins = eval(E, S);
       F.Known = !F.Origins.empty();
       for (const Origin &O : F.Origins)
         F.Known &= O.Site != nullptr;
@@ -1183,10 +1185,12 @@ private:
   void recordFreeSummary(const Expr *Free, const ::usm::Api *FreeApi,
                          const Expr *Ptr, const FlowState &S) {
     FreeSite FS{Free, FreeApi, FD};
-    for (const Origin &O : eval(Ptr, S))
-      if (O.isParam() && O.Fn == FD)
-        P.Sum.ParamFrees[{FD, static_cast<unsigned>(O.Param)}].insert(FS);
     const Expr *E = stripCasts(Ptr);
+    // (A field of a parameter's object is a field free, below.)
+    if (!isa<MemberExpr>(E))
+      for (const Origin &O : eval(Ptr, S))
+        if (O.isParam() && O.Fn == FD)
+          P.Sum.ParamFrees[{FD, static_cast<unsigned>(O.Param)}].insert(FS);
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
         P.Sum.FieldFrees[F].insert(FS);
@@ -1297,8 +1301,8 @@ private:
       F.Free = Sites.begin()->Free;
       F.FreeApi = Sites.begin()->FreeApi;
       F.Fn = FD;
+      F.Origins = O;
       if (mustEligible(Arg)) {
-        F.Origins = O;
         F.Known = !O.empty();
         for (const Origin &X : O)
           F.Known &= X.Site != nullptr;

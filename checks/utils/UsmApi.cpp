@@ -74,8 +74,10 @@ const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
                                    const ::usm::Api &CurrentFree) {
   std::string_view D = Alloc.Dealloc;
   const ::usm::Api *Want = ::usm::findApi(D.substr(0, D.find('|')));
+  // Same pointer position, and the same device/context position (or none)
+  // in the same model: the arguments mean the same to both.
   if (!Want || Want->Ptr != CurrentFree.Ptr || Want->Dev != CurrentFree.Dev ||
-      Want->Dev != ::usm::NA)
+      (Want->Dev != ::usm::NA && Want->M != CurrentFree.M))
     return nullptr;
   return Want;
 }

@@ -48,9 +48,10 @@ std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
 
 /// The deallocator that releases memory of allocator \p Alloc and can
 /// replace the call to \p CurrentFree by renaming it (same pointer and
-/// device argument positions, no device argument): e.g. cudaFree ->
-/// cudaFreeHost for cudaMallocHost memory. nullptr when a rename is not
-/// enough.
+/// device argument positions; a device argument only within one model):
+/// e.g. cudaFree -> cudaFreeHost for cudaMallocHost memory,
+/// omp_target_free -> llvm_omp_target_free_host. nullptr when a rename is
+/// not enough.
 const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
                                    const ::usm::Api &CurrentFree);
 
