@@ -39,6 +39,7 @@
 
 #include "Catalog.h"
 #include "Lattice.h"
+#include "Lifetime.h"
 #include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -49,6 +50,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -114,6 +116,11 @@ public:
   const FreeFact *freeFact(const Expr *Free) const;
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
+  /// Double frees, uses after free and leaks (Lifetime.h), in CFG order
+  /// per function.
+  const std::vector<LifetimeFinding> &lifetimeFindings() const {
+    return LifeFindings;
+  }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
 
   /// True for kernels, device functions, declare-target functions and
@@ -176,6 +183,7 @@ private:
   const Decl *RequiresUSM = nullptr;
   bool HasDeviceAlloc = false;
   bool HasFree = false;
+  bool HasUsmAlloc = false; ///< any USM allocation (leaks)
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -210,6 +218,9 @@ private:
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+
+  std::vector<LifetimeFinding> LifeFindings;
+  std::set<std::tuple<int, const void *, const void *>> LifeSeen;
 };
 
 } // namespace clang::tidy::usm

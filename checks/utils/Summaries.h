@@ -11,6 +11,15 @@
 //   Fields       every store to a field anywhere in the TU, per field;
 //   Globals      every store to a global, per variable;
 //   LambdaSnaps  the captured variables' origins where a lambda is created.
+// For the lifetime rules (Lifetime.h):
+//   FreesParam   parameters a function releases on every path (the free);
+//   UsesParam    parameters whose memory it uses (host access, kernel,
+//                copy), and where;
+//   EscapesParam parameters whose pointer it keeps (stores, returns, hands
+//                to an unknown function);
+//   FreshReturns / FreshOut  allocations it returns (or stores through an
+//                out-parameter) that nothing else holds: its caller owns
+//                them.
 // Origins of a callee's parameters (Origin::isParam) and symbolic devices
 // (Origin::ArgParam) are replaced by the caller's arguments at each call.
 //
@@ -21,6 +30,7 @@
 #include "Lattice.h"
 
 #include <map>
+#include <set>
 #include <utility>
 
 namespace clang::tidy::usm {
@@ -43,6 +53,13 @@ struct Summaries {
   std::map<const FieldDecl *, OriginSet> Fields;
   std::map<const VarDecl *, OriginSet> Globals;
   std::map<const CXXRecordDecl *, LocationMap> LambdaSnaps;
+
+  using ParamKey = std::pair<const FunctionDecl *, unsigned>;
+  std::map<ParamKey, const Expr *> FreesParam;
+  std::map<ParamKey, const Expr *> UsesParam;
+  std::set<ParamKey> EscapesParam;
+  std::map<const FunctionDecl *, std::set<const Expr *>> FreshReturns;
+  std::map<ParamKey, std::set<const Expr *>> FreshOut;
 };
 
 } // namespace clang::tidy::usm
