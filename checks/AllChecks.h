@@ -3,7 +3,10 @@
 #ifndef USMCHECK_CHECKS_ALLCHECKS_H
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
+#include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
+#include "LeakCheck.h"
+#include "UseAfterFreeCheck.h"
 
 #endif

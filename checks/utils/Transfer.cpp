@@ -137,6 +137,7 @@ public:
         lifeBeforeExit(*B, G.getExit(), S);
       }
     }
+    lifeFallOff();
   }
 
 private:
@@ -908,6 +909,7 @@ private:
   //--- transfer -------------------------------------------------------------
 
   void transfer(const CFGElement &E, FlowState &S, bool Record) {
+    Recording = Record;
     if (auto Init = E.getAs<CFGInitializer>()) {
       const CXXCtorInitializer *CI = Init->getInitializer();
       if (FieldDecl *F = CI->getMember()) {
@@ -927,7 +929,6 @@ private:
       observe(St, S);
     if (Record && Final)
       recordFree(St, S);
-    Recording = Record;
     if (const auto *Call = dyn_cast<CallExpr>(St))
       lifeCall(Call, S);
     else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St))
@@ -1409,7 +1410,7 @@ private:
             if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
               lifeUseValue(C.getLocation(), LE,
                            lookup(Key{VD, nullptr, false}, S), S,
-                           LifetimeUse::Kernel);
+                           LifetimeUse::Kernel, nullptr, nullptr, LE);
               for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
                 if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
                   P.Uses[O.Site].push_back(DeviceUse{LE, FD});
@@ -1950,7 +1951,7 @@ private:
   /// The only pointer to a live allocation is overwritten: a leak.
   void lifeOverwrite(SourceLocation Loc, const void *At, const Key &K,
                      const OriginSet &New, bool Creation, FlowState &S) {
-    if (!Final || Device || DeclareTarget)
+    if (Device || DeclareTarget)
       return;
     const OriginSet *Old = get(S, K);
     if (!Old || Old->size() != 1)
@@ -1966,6 +1967,11 @@ private:
           return; // still held (p = p + 1)
     OriginSet L = Renewed ? JustCreatedPrev : lifeOf(LK, S);
     if (L.size() != 1 || L[0].Param != lifetime::Live)
+      return;
+    // Reported once, here, not again where the function returns.
+    if (!Renewed)
+      addMarker(S, LK, lifetime::marker(lifetime::Escaped));
+    if (!Final)
       return;
     LifetimeFinding F;
     F.Issue = LifetimeIssue::Leak;
@@ -2046,9 +2052,28 @@ private:
           return;
         break;
       }
-    SourceLocation Loc = Ret ? Ret->getBeginLoc() : FD->getBody()->getEndLoc();
+    // `if (p) free(p);` as the last statement: the null edge leads out.
+    FlowState Out = S;
+    lifeRefineEdge(B, Exit, Out);
+    if (!Ret) {
+      // Falling off the end, possibly from several branches: judged on
+      // their join (lifeFallOff), so that `if (c) alloc; ... if (c) free;`
+      // stays quiet. Explicit returns are judged one by one.
+      FallOff.Root = HasFallOff ? States.join(FallOff.Root, Out.Root) : Out.Root;
+      HasFallOff = true;
+      return;
+    }
+    lifeLeaksAt(Ret->getBeginLoc(), Ret, Out);
+  }
+
+  void lifeFallOff() {
+    if (HasFallOff)
+      lifeLeaksAt(FD->getBody()->getEndLoc(), FD, FallOff);
+  }
+
+  void lifeLeaksAt(SourceLocation Loc, const void *At, const FlowState &Out) {
     for (const void *K : LifeKeys) {
-      OriginSet L = lifeOf(K, S);
+      OriginSet L = lifeOf(K, Out);
       if (L.size() != 1 || L[0].Param != lifetime::Live)
         continue;
       const Origin &O = LifeOrigin.find(K)->second;
@@ -2058,7 +2083,7 @@ private:
       F.Issue = LifetimeIssue::Leak;
       F.Loc = Loc;
       describe(F, K, O);
-      lifeFinding(std::move(F), Ret ? static_cast<const void *>(Ret) : FD, K);
+      lifeFinding(std::move(F), At, K);
     }
   }
 
@@ -2069,6 +2094,9 @@ private:
     const Expr *Ptr = nullptr;    ///< pointer tested against null
     const Expr *Status = nullptr; ///< allocation call or status variable
     int NoAlloc = -1;             ///< edge (0 true, 1 false) without it
+    /// A predicate the engine cannot read (`if (is_null(p)) return;`):
+    /// on both edges the memory of its pointer arguments may be absent.
+    const CallExpr *Tested = nullptr;
   };
 
   bool isZero(const Expr *E) {
@@ -2112,7 +2140,15 @@ private:
       return false;
     if (const auto *Call = dyn_cast<CallExpr>(C)) {
       const ::usm::Api *A = P.apiOf(*Call);
-      if (!A || A->R != ::usm::Role::Alloc || A->Ptr < 0)
+      if (!A) {
+        for (const Expr *Arg : Call->arguments())
+          if (Arg->getType()->isPointerType()) {
+            B.Tested = Call;
+            return true;
+          }
+        return false;
+      }
+      if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
         return false;
     } else if (!isa<DeclRefExpr>(C)) {
       return false;
@@ -2153,6 +2189,15 @@ private:
     const LifeBranch *B = lifeBranchOf(From);
     if (!B)
       return;
+    if (B->Tested) {
+      for (const Expr *Arg : B->Tested->arguments())
+        if (Arg->getType()->isPointerType())
+          for (const Origin &O : eval(Arg, S))
+            if (const void *K = lifeKey(O))
+              if (O.Site)
+                addMarker(S, K, lifetime::marker(lifetime::Unsure));
+      return;
+    }
     if (B->Ptr) {
       if (Edge != B->NoAlloc)
         return;
@@ -2233,6 +2278,8 @@ private:
   llvm::DenseMap<const void *, bool> LifeRepeated;  ///< created in a loop
   llvm::DenseMap<const void *, Origin> LifeOrigin;  ///< slot -> allocation
   std::vector<const void *> LifeKeys;               ///< slots, in order
+  FlowState FallOff; ///< where the body's end leads out (joined)
+  bool HasFallOff = false;
   std::map<unsigned, std::pair<LifeBranch, bool>> LifeBranches; ///< per block
 };
 
