@@ -2011,8 +2011,10 @@ private:
   void lifeEntry(FlowState &Entry) {
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       const ParmVarDecl *PD = FD->getParamDecl(I);
-      if (PD->getType().getNonReferenceType()->isPointerType())
+      if (PD->getType().getNonReferenceType()->isPointerType()) {
         setLife(Entry, PD, {lifetime::marker(lifetime::Live)});
+        HasPointerParam = true;
+      }
     }
   }
 
@@ -2042,7 +2044,10 @@ private:
       Leaves |= Succ.getReachableBlock() == &Exit;
     if (!Leaves)
       return;
-    if (isa_and_nonnull<CXXThrowExpr>(B.getTerminatorStmt()))
+    // exit(), abort() and other noreturn calls end the program, and a
+    // throw hands the memory to the handlers' cleanup.
+    if (B.hasNoReturnElement() ||
+        isa_and_nonnull<CXXThrowExpr>(B.getTerminatorStmt()))
       return;
     const Stmt *Ret = nullptr;
     for (auto It = B.rbegin(); It != B.rend(); ++It)
@@ -2179,7 +2184,8 @@ private:
   }
 
   void lifeRefineEdge(const CFGBlock &From, const CFGBlock &To, FlowState &S) {
-    if (From.succ_size() != 2 || !From.getTerminatorStmt() || LifeKeys.empty())
+    if (From.succ_size() != 2 || !From.getTerminatorStmt() ||
+        (LifeKeys.empty() && !HasPointerParam))
       return;
     const CFGBlock *T = From.succ_begin()->getReachableBlock();
     const CFGBlock *F = (From.succ_begin() + 1)->getReachableBlock();
@@ -2204,8 +2210,7 @@ private:
       OriginSet V = eval(B->Ptr, S);
       if (V.size() == 1)
         if (const void *K = lifeKey(V[0]))
-          if (V[0].Site)
-            setLife(S, K, {});
+          setLife(S, K, {});
       return;
     }
     const void *K = nullptr;
@@ -2278,6 +2283,7 @@ private:
   llvm::DenseMap<const void *, bool> LifeRepeated;  ///< created in a loop
   llvm::DenseMap<const void *, Origin> LifeOrigin;  ///< slot -> allocation
   std::vector<const void *> LifeKeys;               ///< slots, in order
+  bool HasPointerParam = false;
   FlowState FallOff; ///< where the body's end leads out (joined)
   bool HasFallOff = false;
   std::map<unsigned, std::pair<LifeBranch, bool>> LifeBranches; ///< per block

@@ -81,6 +81,31 @@ void owner(size_t n) {
   cudaFree(m);
 }
 
+// Seen in HeCBench (cm, pns): an error path that exits, and helpers that
+// allocate and release (null-guarded) through void pointers.
+#define CHECK_OR_EXIT(value)                                                   \
+  {                                                                            \
+    cudaError_t s_ = value;                                                    \
+    if (s_ != cudaSuccess)                                                     \
+      std::exit(1);                                                            \
+  }
+int copy_back(int n) {
+  int *d;
+  CHECK_OR_EXIT(cudaMalloc((void **)&d, n * sizeof(int)));
+  int h = 0;
+  CHECK_OR_EXIT(cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost));
+  cudaFree(d);
+  return h; // no-warning: the failed copy ends the program
+}
+void *alloc_dev(int size) { int *m; cudaMalloc((void **)&m, size); return m; }
+void free_dev(void *m) { if (m != NULL) cudaFree(m); }
+void null_guarded_helpers() {
+  int *a = (int *)alloc_dev(4);
+  float *b = (float *)alloc_dev(4);
+  free_dev(a);
+  free_dev(b); // no-warning
+}
+
 int main() {
   float *d;
   cudaMalloc(&d, 16); // no-warning: released when the program ends
