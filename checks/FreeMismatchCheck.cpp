@@ -1,4 +1,5 @@
 #include "FreeMismatchCheck.h"
+#include "utils/FindingFacts.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
 
@@ -54,6 +55,7 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     std::string KindText =
         KnownKind ? std::string(::usm::name(O.K)) : std::string("USM");
     bool FromUSM = KnownKind && O.K != ::usm::Kind::NotUSM;
+    bool Renamed = false;
     {
       auto D = diag(Loc,
                     "%0 memory allocated by '%1' (%2) is released with '%3'; "
@@ -65,7 +67,7 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
       // Swap the callee name when both frees take the same arguments.
       const ::usm::Api *Want = renamableDealloc(*O.A, *F.FreeApi);
       if (const auto *Call = dyn_cast<CallExpr>(F.Free))
-        if (!InMacro && Want && Call->getCallee())
+        if (!InMacro && Want && Call->getCallee() && (Renamed = true))
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(
                   Call->getCallee()->getSourceRange()),
@@ -74,6 +76,54 @@ void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
     diag(O.Site->getBeginLoc(), "allocated here as %0 memory by '%1'",
          DiagnosticIDs::Note)
         << KindText << O.A->Name;
+
+    ::usm::FindingFacts Facts;
+    Facts.Rule = "usm-free-mismatch";
+    Facts.Access = "free";
+    Facts.AllocSite = refOf(SM, O.Site->getBeginLoc());
+    Facts.AllocLine = lineOf(SM, O.Site->getBeginLoc());
+    Facts.AllocApi = std::string(O.A->Name);
+    Facts.Model = std::string(::usm::name(O.A->M));
+    Facts.Kind = kindFact(O.K);
+    Facts.FreeApi = std::string(F.FreeApi->Name);
+    Facts.FreeSite = refOf(SM, F.Free->getBeginLoc());
+    const Expr *FreedPtr = nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(F.Free)) {
+      Facts.FreeSpelling = writtenCallee(*Call, Ctx);
+      FreedPtr = argAt(*Call, F.FreeApi->Ptr);
+    } else if (const auto *Del = dyn_cast<CXXDeleteExpr>(F.Free)) {
+      FreedPtr = Del->getArgument();
+    }
+    Facts.AccessExpr = writtenText(FreedPtr, Ctx);
+    if (const auto *SiteCall = dyn_cast<CallExpr>(O.Site)) {
+      Facts.AllocSpelling = writtenCallee(*SiteCall, Ctx);
+      if (const Expr *DevE = argAt(*SiteCall, O.A->Dev)) {
+        Facts.DeviceText = writtenText(DevE, Ctx);
+        Facts.Device = deviceFact(O.ArgParam, DevE, Ctx);
+      } else {
+        Facts.Device = "none";
+      }
+      if (const Expr *SizeE = argAt(*SiteCall, O.A->Size))
+        Facts.SizeText = writtenText(SizeE, Ctx);
+    }
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripCasts(FreedPtr)))
+      Facts.Pointer = DRE->getDecl()->getNameAsString();
+    if (FreedPtr)
+      Facts.Steps = pointerSteps(Ctx, O.Site, O.Fn, FreedPtr, F.Free, F.Fn,
+                                 "free");
+    ::usm::FactFix FF;
+    FF.Id = Renamed ? "RenameFree" : "UseDeallocator";
+    FF.Title = "release it with '" + Expected + "'";
+    FF.Replacement = Expected;
+    FF.Code = Expected;
+    FF.FixIt = Renamed;
+    if (!Renamed)
+      FF.NotOffered =
+          InMacro ? "the free is written inside a macro"
+                  : "'" + Expected + "' takes other arguments than '" +
+                        std::string(F.FreeApi->Name) + "'";
+    Facts.Fixes.push_back(FF);
+    attachFacts(*this, Loc, Facts);
   }
 }
 

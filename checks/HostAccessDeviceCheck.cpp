@@ -1,4 +1,5 @@
 #include "HostAccessDeviceCheck.h"
+#include "utils/FindingFacts.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
 
@@ -7,6 +8,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -15,6 +18,29 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::usm {
 
 namespace {
+
+const char *accessFact(AccessKind AK) {
+  switch (AK) {
+  case AccessKind::Write:
+    return "write";
+  case AccessKind::ReadWrite:
+    return "read-write";
+  default:
+    return "read";
+  }
+}
+
+const char *fixIdName(::usm::FixId F) {
+  switch (F) {
+  case ::usm::FixId::UseHost:
+    return "UseHost";
+  case ::usm::FixId::UseShared:
+    return "UseShared";
+  case ::usm::FixId::CopyBack:
+    return "CopyBack";
+  }
+  return "";
+}
 
 const char *accessVerb(AccessKind AK) {
   switch (AK) {
@@ -196,6 +222,8 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     // The driver gives findings the check's severity from checks.def; Remark
     // marks a finding that the context downgrades by one level.
     auto Level = Downgrade ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
+    bool TopFixIt = false; // the top fix became a fix-it here
+    std::string TopNotOffered;
     {
       const char *Msg =
           H.Via && H.ViaLibrary
@@ -218,6 +246,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         SourceLocation NameLoc = calleeNameLoc(*SiteCall);
         if (Swap && NameLoc.isValid() && !NameLoc.isMacroID() &&
             FixedSites.insert(NameLoc).second) {
+          TopFixIt = true;
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(NameLoc, NameLoc),
               unqualified(Swap->Name));
@@ -269,6 +298,26 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
           << AllocName << Model;
     }
 
+    // The facts of this finding (report/Finding.h).
+    ::usm::FindingFacts Facts;
+    Facts.Rule = "usm-host-access-device";
+    Facts.Access = accessFact(H.AK);
+    Facts.AccessExpr = writtenText(H.Pointer, Ctx);
+    Facts.AllocSite = refOf(SM, Dev->Site->getBeginLoc());
+    Facts.AllocLine = lineOf(SM, Dev->Site->getBeginLoc());
+    Facts.AllocApi = AllocName;
+    Facts.AllocSpelling = writtenCallee(*SiteCall, Ctx);
+    Facts.Model = Model;
+    Facts.Kind = kindFact(Dev->K);
+    if (const Expr *DevE = argAt(*SiteCall, A.Dev)) {
+      Facts.DeviceText = writtenText(DevE, Ctx);
+      Facts.Device = deviceFact(Dev->ArgParam, DevE, Ctx);
+    } else {
+      Facts.Device = "none";
+    }
+    Facts.Steps = pointerSteps(Ctx, Dev->Site, Dev->Fn, H.Pointer, H.At, H.Fn,
+                               "access");
+
     // The three fixes, the one that fits the code first.
     ::usm::FixId Top = AdviceOf[Dev->Site].Top;
     std::vector<::usm::FixId> Order{Top};
@@ -284,10 +333,22 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
                                : std::string(reasonFor(F.Id));
       std::string Lead = I == 0 ? "recommended fix, since " + Reason + ": "
                                 : std::string("alternative fix: ");
+      ::usm::FactFix FF;
+      FF.Id = fixIdName(F.Id);
+      FF.Title = std::string(F.Title);
+      if (I == 0) {
+        FF.Reason = Reason;
+        FF.FixIt = TopFixIt;
+        FF.NotOffered = TopNotOffered;
+      }
       if (F.Id != ::usm::FixId::CopyBack) {
         const ::usm::Api *Swap = ::usm::familyMember(A, F.UseKind);
         if (!Swap)
           continue;
+        FF.Replacement =
+            userSpelling(*Swap, Facts.AllocSpelling, A, Ctx, PP);
+        FF.Code = FF.Replacement;
+        Facts.Fixes.push_back(FF);
         diag(SiteLoc, "%0%1 with '%2' (same arguments); %3", DiagnosticIDs::Note)
             << Lead << std::string(F.Title) << std::string(Swap->Name)
             << std::string(F.Caveat);
@@ -303,7 +364,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         Name = ME->getMemberDecl()->getNameAsString();
       std::string Bytes = "{bytes}";
       if (const Expr *SizeE = argAt(*SiteCall, A.Size)) {
-        Bytes = Text(SizeE);
+        Bytes = writtenText(SizeE, Ctx);
         // The template form (malloc_device<T>(count, q)) counts elements.
         const FunctionDecl *Callee = SiteCall->getDirectCallee();
         if (Callee && Callee->getTemplateSpecializationArgs() &&
@@ -321,15 +382,44 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       Call = replaceAll(Call, "{src}", Src.empty() ? Name : Src);
       Call = replaceAll(Call, "{bytes}", Bytes);
       if (const Expr *DevE = argAt(*SiteCall, A.Dev)) {
-        Call = replaceAll(Call, "{dev}", Text(DevE));
-        Call = replaceAll(Call, "{queue}", Text(DevE));
+        Call = replaceAll(Call, "{dev}", writtenText(DevE, Ctx));
+        Call = replaceAll(Call, "{queue}", writtenText(DevE, Ctx));
       }
       diag(Loc,
            "%0%1: declare a host buffer 'h_%2', copy into it before this "
            "access with %3, and read 'h_%2' instead",
            DiagnosticIDs::Note)
           << Lead << std::string(F.Title) << Name << Call;
+      FF.Code = Call;
+      Facts.Fixes.push_back(FF);
+      Facts.Pointer = Name;
     }
+    if (Facts.Pointer.empty())
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripCasts(H.Pointer)))
+        Facts.Pointer = DRE->getDecl()->getNameAsString();
+    if (const Expr *SizeE = argAt(*SiteCall, A.Size)) {
+      Facts.SizeText = writtenText(SizeE, Ctx);
+      // The template form (malloc_device<T>(count, q)) counts elements.
+      const FunctionDecl *Callee = SiteCall->getDirectCallee();
+      if (Callee && Callee->getTemplateSpecializationArgs() &&
+          SiteCall->getType()->isPointerType() &&
+          !SiteCall->getType()->getPointeeType()->isVoidType()) {
+        bool Simple = std::all_of(
+            Facts.SizeText.begin(), Facts.SizeText.end(),
+            [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; });
+        Facts.SizeText =
+            (Simple ? Facts.SizeText : "(" + Facts.SizeText + ")") +
+            " * sizeof(" +
+            SiteCall->getType()->getPointeeType().getUnqualifiedType().getAsString(
+                PrintingPolicy(LO)) +
+            ")";
+      }
+    }
+    if (QualType PT = stripCasts(H.Pointer)->getType(); PT->isPointerType())
+      if (!PT->getPointeeType()->isVoidType())
+        Facts.ElemType = PT->getPointeeType().getUnqualifiedType().getAsString(
+            PrintingPolicy(LO));
+    attachFacts(*this, Loc, Facts);
   }
 }
 

@@ -24,6 +24,7 @@ public:
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
                            Preprocessor *) override {
     Errors.watch(PP);
+    this->PP = PP;
   }
   void onStartOfTranslationUnit() override { Errors.clear(); }
   void onEndOfTranslationUnit() override;
@@ -31,6 +32,7 @@ public:
 private:
   const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
+  const Preprocessor *PP = nullptr; ///< the user's macros (fix spellings)
 };
 
 } // namespace clang::tidy::usm

@@ -187,6 +187,19 @@ std::vector<FixIt> convertFixes(const llvm::StringMap<tooling::Replacements> &Fi
   return Out;
 }
 
+/// The checks name files as clang's SourceManager does; show them as the
+/// driver shows every other location.
+void resolveFactPaths(FindingFacts &F, llvm::StringRef BuildDir) {
+  auto Fix = [&](SourceRef &L) {
+    if (!L.File.empty())
+      L.File = displayPath(absolutePath(L.File, BuildDir));
+  };
+  Fix(F.AllocSite);
+  Fix(F.FreeSite);
+  for (FactStep &S : F.Steps)
+    Fix(S.Loc);
+}
+
 void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
              const GlobList &WarningsAsErrors) {
   Finding F;
@@ -219,6 +232,13 @@ void convert(const ClangTidyError &E, FileResult &Out, SourceCache &Cache,
   }
   F.Fixes = convertFixes(E.Message.Fix, Cache, E.BuildDirectory);
   for (const tooling::DiagnosticMessage &N : E.Notes) {
+    if (llvm::StringRef(N.Message).starts_with(FactsNotePrefix)) {
+      // The check's facts (report/Finding.h): data, not a note to show.
+      if (factsFromJsonText(N.Message.substr(std::strlen(FactsNotePrefix)),
+                            F.Facts))
+        resolveFactPaths(F.Facts, E.BuildDirectory);
+      continue;
+    }
     Note Nt;
     Nt.Message = N.Message;
     std::string NotePath = absolutePath(N.FilePath, E.BuildDirectory);
@@ -624,11 +644,19 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     Error = "no input files (give source files, or -p BUILD-DIR)";
     return false;
   }
-  for (const std::string &F : Files) {
-    Error = validateInput(F, hasArg(Opts.ExtraArgs, "-x") ||
-                                 !Opts.BuildPath.empty());
-    if (Error.empty())
-      Error = validateConfigFor(F);
+  // An input that cannot be analysed at all (missing, unreadable, binary,
+  // not a source file) is a usage error when it is the only one; beside
+  // other files it is that file's failure, and the others are analysed.
+  std::vector<std::string> Refused(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Refused[I] = validateInput(Files[I], hasArg(Opts.ExtraArgs, "-x") ||
+                                             !Opts.BuildPath.empty());
+    if (!Refused[I].empty() && Files.size() == 1) {
+      Error = Refused[I];
+      return false;
+    }
+    if (Refused[I].empty())
+      Error = validateConfigFor(Files[I]);
     if (!Error.empty())
       return false;
   }
@@ -641,8 +669,10 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   std::unique_ptr<tooling::CompilationDatabase> Db =
       withAnalysisFlags(std::move(Base), Opts.ExtraArgsBefore, Opts.ExtraArgsAfter);
   if (Opts.Verbose)
-    for (const std::string &F : Files)
-      for (const std::string &Line : describeCommands(*Db, F))
+    for (size_t I = 0; I < Files.size(); ++I)
+      for (const std::string &Line :
+           Refused[I].empty() ? describeCommands(*Db, Files[I])
+                              : std::vector<std::string>())
         std::fprintf(stderr, "usmcheck: %s\n", printable(Line).c_str());
 
   // Every translation unit is analysed in a worker process of its own: a
@@ -673,6 +703,14 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
                                 /*ApplyAnyFix=*/true);
         },
         AnalysisStackSize);
+    // Test hook (test/cli/changed-during-analysis.test, docs/hardening.md):
+    // a shell command run once clang has read and analysed the file and
+    // before its results are converted, so that a test can change or
+    // truncate the file "during" the analysis deterministically.
+    if (const char *Hook = std::getenv("USMCHECK_TEST_HOOK_AFTER_ANALYSIS"))
+      if (*Hook && std::system(Hook) != 0) {
+        // The hook's own status is of no interest.
+      }
     if (!Ok) {
       Out.Failure = "the analysis of '" + Files[I] +
                     "' crashed (an internal error in usmcheck or clang); its "
@@ -690,6 +728,9 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       for (const ClangTidyError &E : Errors)
         if (!llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
           tooling::Diagnostic D = E;
+          llvm::erase_if(D.Notes, [](const tooling::DiagnosticMessage &N) {
+            return llvm::StringRef(N.Message).starts_with(FactsNotePrefix);
+          });
           if (E.IsWarningAsError)
             D.DiagLevel = tooling::Diagnostic::Error;
           TUD.Diagnostics.push_back(D);
@@ -717,6 +758,38 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
   std::fflush(stdout);
   std::fflush(stderr);
+  // A file edited while it was analysed: offsets, lines and fixes may
+  // point at text that is no longer there, whatever else happened (a file
+  // truncated under clang's mapping of it kills the worker with SIGBUS: an
+  // input problem, not a crash of usmcheck).
+  auto checkUnchanged = [&](size_t I) {
+    if (stampOf(Files[I]) == Before[I])
+      return;
+    Replies[I].Result.Findings.clear();
+    Replies[I].Result.Failure =
+        "'" + Files[I] + "' changed while it was being analysed; its " +
+        (Opts.Fix ? "findings were discarded and no fixes were applied to it"
+                  : "findings were discarded") +
+        "; run usmcheck again";
+  };
+  auto Refuse = [&](size_t I) {
+    Replies[I] = WorkerReply();
+    Replies[I].Result.File = Files[I];
+    Replies[I].Result.Failure = Refused[I];
+    ++Done;
+  };
+  if (Opts.InProcess) {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      if (!Refused[I].empty()) {
+        Refuse(I);
+        continue;
+      }
+      Before[I] = stampOf(Files[I]);
+      Replies[I] = AnalyseOne(I);
+      checkUnchanged(I);
+    }
+    Next = Files.size();
+  }
   auto Finish = [&](pid_t Pid, int Status) {
     Running &Run = Live[Pid];
     size_t I = Run.Index;
@@ -735,14 +808,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
           "): clang or usmcheck ran out of stack or hit an internal error; "
           "no findings for this file; the other files were analysed";
     }
-    // A file edited while it was analysed: offsets, lines and fixes may
-    // point at text that is no longer there, whatever else happened.
-    if (!(stampOf(Files[I]) == Before[I])) {
-      Reply.Result.Findings.clear();
-      Reply.Result.Failure = "'" + Files[I] +
-                             "' changed while it was being analysed; its "
-                             "findings were discarded; run usmcheck again";
-    }
+    checkUnchanged(I);
     close(Run.Fd);
     Live.erase(Pid);
     ++Done;
@@ -755,6 +821,10 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   while (Next < Files.size() || !Live.empty()) {
     while (Next < Files.size() && Live.size() < Jobs) {
       size_t I = Next++;
+      if (!Refused[I].empty()) {
+        Refuse(I);
+        continue;
+      }
       Before[I] = stampOf(Files[I]);
       int Fds[2];
       if (pipe(Fds) != 0) {
@@ -788,6 +858,8 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
       close(Fds[1]);
       Live[Pid] = Running{I, Fds[0], ""};
     }
+    if (Live.empty())
+      continue; // the rest of the files were refused
     // Read whatever the workers have written; reap those that finished.
     std::vector<pollfd> Polls;
     std::vector<pid_t> Pids;

@@ -30,6 +30,10 @@ struct AnalysisOptions {
   unsigned Jobs = 1;                  ///< translation units in parallel
   bool Progress = false;              ///< "[i/n] file" lines on stderr
   bool Verbose = false;               ///< -v: print each adjusted command
+  /// Analyse every file in this process instead of a worker process per
+  /// file: no crash isolation, so a crash is the caller's crash. Only the
+  /// in-process fuzz target (fuzz/CheckFuzzer.cpp) sets it.
+  bool InProcess = false;
 };
 
 /// The analysis options that `check` and `explain` share, all taking a
@@ -43,9 +47,12 @@ const std::vector<std::string> &analysisOptionNames();
 bool applyAnalysisOption(const std::string &Name, const std::string &Value,
                          AnalysisOptions &Opts, std::string &Error);
 
-/// Runs the analysis. On a usage or tool failure (missing file, bad
-/// database, unknown check glob, ...) returns false and sets \p Error to one
-/// line naming the problem; exit status 2 follows.
+/// Runs the analysis. On a usage or tool failure (bad database, unknown
+/// check glob, a missing or binary file when it is the only input, ...)
+/// returns false and sets \p Error to one line naming the problem; exit
+/// status 2 follows. With several inputs, one that cannot be read or is not
+/// a source file is a per-file failure (FileResult::Failure) and the others
+/// are analysed.
 bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
              std::string &Error);
 

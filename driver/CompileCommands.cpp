@@ -36,12 +36,13 @@ namespace {
 
 std::string headersDir() {
   // Installed layout first (<prefix>/bin/usmcheck, <prefix>/share/usmcheck/
-  // headers), then the build tree (headers/ of the source directory).
+  // headers, found relative to the executable so that an installed tree can
+  // be moved), then the build tree (headers/ of the source directory).
   std::string Exe = selfExecutablePath();
   if (!Exe.empty()) {
-    llvm::SmallString<256> P(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(Exe)));
-    llvm::sys::path::append(P, "share", "usmcheck", "headers");
+    llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
+    llvm::sys::path::append(P, USMCHECK_BIN_TO_HEADERS);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     if (llvm::sys::fs::is_directory(P))
       return std::string(P);
   }

@@ -76,19 +76,6 @@ bool isIdent(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
-/// Strings between single quotes in \p Text.
-std::vector<std::string> quoted(const std::string &Text) {
-  std::vector<std::string> Out;
-  for (size_t P = Text.find('\''); P != std::string::npos;) {
-    size_t E = Text.find('\'', P + 1);
-    if (E == std::string::npos)
-      break;
-    Out.push_back(Text.substr(P + 1, E - P - 1));
-    P = Text.find('\'', E + 1);
-  }
-  return Out;
-}
-
 /// The catalog API spelled \p Name, also when written unqualified.
 const Api *lookupApi(const std::string &Name) {
   if (const Api *A = findApi(Name))
@@ -249,9 +236,9 @@ std::string replaceIdentifier(const std::string &Line, const std::string &From,
   return Out;
 }
 
-FindingFacts deriveFacts(const Finding &F,
+ExplainFacts deriveFacts(const Finding &F,
                          const std::vector<std::string> *FileLines) {
-  FindingFacts Facts;
+  ExplainFacts Facts;
   const RuleRow *Rule = findRule(F.Check);
   if (Rule) {
     Facts.S = Rule->S;
@@ -262,74 +249,56 @@ FindingFacts deriveFacts(const Finding &F,
         Facts.Fixes.push_back(*Id);
   }
 
-  // The check may rank the fixes for this program (it sees how the host
-  // uses the memory); its note names the catalog fix by title.
-  for (const Note &N : F.Notes) {
-    size_t R = N.Message.find("recommended");
-    if (R == std::string::npos || Facts.Recommended)
-      continue;
-    for (FixId Id : Facts.Fixes)
-      if (N.Message.find(std::string(fixInfo(Id).Title)) != std::string::npos) {
-        Facts.Recommended = Id;
-        Facts.Fixes.erase(
-            std::find(Facts.Fixes.begin(), Facts.Fixes.end(), Id));
-        Facts.Fixes.insert(Facts.Fixes.begin(), Id);
-        size_t Comma = N.Message.find(',', R);
-        size_t Colon = N.Message.find(':', R);
-        if (Comma != std::string::npos && Colon != std::string::npos &&
-            Comma < Colon)
-          Facts.RecommendReason =
-              trim(N.Message.substr(Comma + 1, Colon - Comma - 1));
-        break;
-      }
-  }
-
-  // The allocation: the first catalog allocator named in quotes by a note
-  // (then by the message).
-  auto Scan = [&](const std::string &Text, const SourceRef &Loc,
-                  const std::string &Line) {
-    if (Facts.Alloc)
-      return;
-    for (const std::string &Q : quoted(Text)) {
-      const Api *A = lookupApi(Q);
-      if (!A || A->R != Role::Alloc)
-        continue;
+  // Everything about the allocation and the fixes comes from the finding's
+  // facts (report/Finding.h), never from the wording of its notes.
+  const ::usm::FindingFacts &X = F.Facts;
+  if (!X.AllocApi.empty())
+    if (const Api *A = lookupApi(X.AllocApi); A && A->R == Role::Alloc) {
       Facts.Alloc = A;
-      Facts.AllocLoc = Loc;
-      Facts.AllocLine = Line;
-      if (A->K != Kind::ByArg) {
+      Facts.AllocLoc = X.AllocSite;
+      Facts.AllocLine = X.AllocLine;
+      Facts.AllocSpelling = X.AllocSpelling;
+      if (A->K != Kind::ByArg)
         Facts.K = A->K;
-      } else {
-        // The selector (allocator handle / usm::alloc) picks the kind: named
-        // in the note, or written on the allocation line.
-        for (const std::string &Q2 : quoted(Text))
-          if (const Selector *S = findSelector(Q2))
-            Facts.K = S->K;
-        if (!Facts.K)
-          for (const Selector &S : selectors())
-            if (S.M == A->M && !Line.empty() &&
-                Line.find(std::string(lastComponent(S.Name))) !=
-                    std::string::npos) {
-              Facts.K = S.K;
-              break;
-            }
-      }
-      return;
+      for (Kind K : {Kind::Device, Kind::Host, Kind::Shared, Kind::NotUSM})
+        if (X.Kind == (K == Kind::NotUSM ? std::string("not USM")
+                                         : std::string(name(K))))
+          Facts.K = K;
     }
-  };
-  for (const Note &N : F.Notes)
-    Scan(N.Message, N.Loc, N.SourceLine);
-  Scan(F.Message, F.Loc, F.SourceLine);
+  Facts.SizeExpr = X.SizeText;
+  Facts.DevExpr = X.DeviceText;
+  Facts.Pointer = X.Pointer;
+  Facts.ElemType = X.ElemType;
+  // The check ranks the fixes for this program (it sees how the host uses
+  // the memory): its first fix goes first.
+  for (size_t I = 0; I < X.Fixes.size(); ++I) {
+    std::optional<FixId> Id = parseFixId(X.Fixes[I].Id);
+    if (!Id)
+      continue;
+    Facts.Spelled[static_cast<int>(*Id)] = X.Fixes[I].Replacement;
+    auto It = std::find(Facts.Fixes.begin(), Facts.Fixes.end(), *Id);
+    if (I == 0 && It != Facts.Fixes.end()) {
+      Facts.Recommended = *Id;
+      Facts.Fixes.erase(It);
+      Facts.Fixes.insert(Facts.Fixes.begin(), *Id);
+      if (!X.Fixes[I].Reason.empty())
+        Facts.RecommendReason = "since " + X.Fixes[I].Reason;
+    }
+  }
   if (!Facts.K && Rule)
     Facts.K = Rule->DefaultKind;
   if (Facts.Alloc)
     Facts.M = Facts.Alloc->M;
 
   // Arguments of the allocation call, by the catalog's positions.
-  if (Facts.Alloc && !Facts.AllocLine.empty()) {
+  // Facts made by hand (tests, older workers) may lack the arguments: read
+  // them off the allocation's source line, at the callee as written.
+  if (Facts.Alloc && !Facts.AllocLine.empty() && Facts.SizeExpr.empty()) {
     std::vector<std::string> Args;
     std::string Targ;
-    std::string Callee(lastComponent(Facts.Alloc->Name));
+    std::string Callee = Facts.AllocSpelling.empty()
+                             ? std::string(lastComponent(Facts.Alloc->Name))
+                             : Facts.AllocSpelling;
     if (callArguments(Facts.AllocLine, Callee, Args, &Targ)) {
       auto Arg = [&](int I) {
         return I >= 0 && static_cast<size_t>(I) < Args.size() ? Args[I]
@@ -345,6 +314,11 @@ FindingFacts deriveFacts(const Finding &F,
       if (!Targ.empty())
         Facts.ElemType = Targ;
     }
+  }
+  if (Facts.Alloc && !Facts.AllocLine.empty() && Facts.Pointer.empty()) {
+    std::string Callee = Facts.AllocSpelling.empty()
+                             ? std::string(lastComponent(Facts.Alloc->Name))
+                             : Facts.AllocSpelling;
     if (Facts.Alloc->Ptr == RET) {
       size_t CallPos = Facts.AllocLine.find(Callee);
       for (size_t Eq = Facts.AllocLine.rfind('=', CallPos);
@@ -362,14 +336,6 @@ FindingFacts deriveFacts(const Finding &F,
       }
     }
   }
-  // Otherwise the variable the message quotes ("... 'buf' ...").
-  if (Facts.Pointer.empty())
-    for (const std::string &Q : quoted(F.Message))
-      if (!Q.empty() && !lookupApi(Q) &&
-          std::all_of(Q.begin(), Q.end(), isIdent)) {
-        Facts.Pointer = Q;
-        break;
-      }
 
   if (Facts.ElemType.empty())
     Facts.ElemType = typeOf(Facts.AllocLine, Facts.Pointer);
@@ -383,7 +349,7 @@ FindingFacts deriveFacts(const Finding &F,
   return Facts;
 }
 
-std::string fillCopyBack(std::string_view Template, const FindingFacts &Facts,
+std::string fillCopyBack(std::string_view Template, const ExplainFacts &Facts,
                          const std::string &HostBuffer) {
   std::string Out(Template);
   auto Put = [&Out](const std::string &Key, const std::string &Value) {
@@ -445,7 +411,7 @@ std::string excerpt(const SourceRef &Loc, const std::string &SourceLine,
 }
 
 /// Kinds whose rows are shown: the finding's, then those the fixes use.
-std::vector<Kind> kindsInvolved(const FindingFacts &Facts) {
+std::vector<Kind> kindsInvolved(const ExplainFacts &Facts) {
   std::vector<Kind> Out;
   auto Add = [&Out](Kind K) {
     if (findKindRow(K) && std::find(Out.begin(), Out.end(), K) == Out.end())
@@ -468,7 +434,7 @@ std::string locString(const SourceRef &L) {
 }
 
 /// The code of one fix; empty when it cannot be spelled from the facts.
-std::vector<std::string> fixCode(FixId Id, const FindingFacts &Facts,
+std::vector<std::string> fixCode(FixId Id, const ExplainFacts &Facts,
                                  const Finding &F, std::string &Remark) {
   std::vector<std::string> Code;
   const Fix &Fx = fixInfo(Id);
@@ -487,9 +453,16 @@ std::vector<std::string> fixCode(FixId Id, const FindingFacts &Facts,
                  std::string(Facts.Alloc->Name) + ")";
       return Code;
     }
-    std::string Line = replaceIdentifier(
-        Facts.AllocLine, std::string(lastComponent(Facts.Alloc->Name)),
-        std::string(lastComponent(Other->Name)));
+    // In the user's spelling: the name written at the allocation (a
+    // compatibility macro, say) is replaced by the check's spelling of the
+    // other allocator.
+    std::string From = Facts.AllocSpelling.empty()
+                           ? std::string(lastComponent(Facts.Alloc->Name))
+                           : Facts.AllocSpelling;
+    std::string To = Facts.Spelled[static_cast<int>(Id)];
+    if (To.empty())
+      To = std::string(lastComponent(Other->Name));
+    std::string Line = replaceIdentifier(Facts.AllocLine, From, To);
     Code.push_back(trim(Line));
     if (Other->Dealloc != Facts.Alloc->Dealloc) {
       std::string D(Other->Dealloc);
@@ -529,7 +502,7 @@ std::vector<std::string> fixCode(FixId Id, const FindingFacts &Facts,
   return Code;
 }
 
-std::string whyText(const FindingFacts &Facts, const Finding &F) {
+std::string whyText(const ExplainFacts &Facts, const Finding &F) {
   std::ostringstream OS;
   const KindRow *R = Facts.K ? findKindRow(*Facts.K) : nullptr;
   std::string What =
@@ -581,7 +554,7 @@ std::string wrap(const std::string &Text, const std::string &Indent,
 /// Notes that the explanation already shows: the allocation note (as the
 /// allocation excerpt) and notes offering one of the catalog fixes listed in
 /// the fixes section.
-bool shownElsewhere(const Note &N, const FindingFacts &Facts) {
+bool shownElsewhere(const Note &N, const ExplainFacts &Facts) {
   if (Facts.Alloc && N.Loc.Line == Facts.AllocLoc.Line &&
       N.Loc.File == Facts.AllocLoc.File)
     return true;
@@ -591,7 +564,7 @@ bool shownElsewhere(const Note &N, const FindingFacts &Facts) {
   return false;
 }
 
-std::string langFence(const FindingFacts &Facts) {
+std::string langFence(const ExplainFacts &Facts) {
   if (!Facts.M)
     return "c";
   return *Facts.M == Model::CUDA ? "cuda"
@@ -643,7 +616,7 @@ std::string renderRows(const std::vector<Kind> &Kinds, OutputFormat Fmt,
 
 std::string renderExplanation(const Finding &F, OutputFormat Fmt,
                               const std::vector<std::string> *FileLines) {
-  FindingFacts Facts = deriveFacts(F, FileLines);
+  ExplainFacts Facts = deriveFacts(F, FileLines);
   std::ostringstream OS;
   bool Md = Fmt == OutputFormat::Markdown;
   std::string Head = locString(F.Loc) + ": " + severityName(F.Sev) + ": " +
@@ -771,7 +744,7 @@ std::string renderExplanation(const Finding &F, OutputFormat Fmt,
 
 std::string buildPrompt(const Finding &F,
                         const std::vector<std::string> *FileLines) {
-  FindingFacts Facts = deriveFacts(F, FileLines);
+  ExplainFacts Facts = deriveFacts(F, FileLines);
   std::ostringstream OS;
   OS << "usmcheck reported:\n"
      << locString(F.Loc) << ": " << severityName(F.Sev) << ": " << F.Message

@@ -11,10 +11,11 @@
 //      copy-back fix the model's copy call (models.def) with the allocation's
 //      own size and device arguments filled in.
 //
-// Everything is derived from data: the allocation API and kind come from
-// the finding's notes ("allocated here as device memory by 'X'": the quoted
-// name is looked up in the catalog), the size/device argument positions from
-// usm_apis.def, the table text from feature_table.def. Nothing is
+// Everything is derived from data: the allocation API, kind, site, size and
+// device arguments, the pointer and the check's ranking and spelling of the
+// fixes come from the finding's facts (report/Finding.h, filled by the
+// check; the wording of notes is never parsed), the table text from
+// feature_table.def. Nothing is
 // hard-coded per API, so a new catalog row is explained without code changes.
 //
 // The same facts build the LLM prompt (buildPrompt), so that the model sees
@@ -36,13 +37,16 @@ namespace usm::explain {
 enum class Side { Host, Device, None };
 
 /// What explain knows about a finding after reading it against the catalog.
-struct FindingFacts {
+struct ExplainFacts {
   Side S = Side::None;
   std::optional<Kind> K;      ///< kind of the memory involved
   const Api *Alloc = nullptr; ///< the allocation API, when a note names it
   std::optional<Model> M;
   SourceRef AllocLoc;
   std::string AllocLine;    ///< source text of the allocation
+  std::string AllocSpelling; ///< the allocator's name as written there
+  /// Per FixId: the other allocator's name as the user's code spells it.
+  std::string Spelled[3];
   std::string Pointer;      ///< variable holding the pointer, when known
   std::string ElemType;     ///< pointee type spelled in the source ("double")
   std::string SizeExpr;     ///< byte count expression of the allocation
@@ -57,7 +61,7 @@ struct FindingFacts {
 
 /// Derives the facts. \p FileLines, when given, are the lines of the
 /// finding's file (index 0 = line 1), used to find the pointer's type.
-FindingFacts deriveFacts(const Finding &F,
+ExplainFacts deriveFacts(const Finding &F,
                          const std::vector<std::string> *FileLines = nullptr);
 
 /// Splits the arguments of the first call to \p Callee in \p Line (balanced
@@ -72,7 +76,7 @@ std::string replaceIdentifier(const std::string &Line, const std::string &From,
                               const std::string &To);
 
 /// Fills {dst} {src} {bytes} {dev} {queue} of a models.def copy-back call.
-std::string fillCopyBack(std::string_view Template, const FindingFacts &Facts,
+std::string fillCopyBack(std::string_view Template, const ExplainFacts &Facts,
                          const std::string &HostBuffer);
 
 enum class OutputFormat { Text, Markdown };

@@ -296,9 +296,10 @@ REFUSED_RE = re.compile(rb"^usmcheck: error: '(.*)' is a binary file, "
 
 
 def run_unrefused(args, files, refused):
-    """Runs usmcheck on \p files; files the driver refuses up front as
-    binary (a NUL byte in their first 8 KiB: a usage error, exit 2, no
-    JSON) are added to \p refused and the run is repeated without them."""
+    """Runs usmcheck on \p files. A file refused as binary (a NUL byte in
+    its first 8 KiB) is a per-file failure beside other files (counted in
+    classify()); alone it is a usage error (exit 2, no JSON): it is then
+    added to \p refused and the run is repeated without it."""
     files = list(files)
     while True:
         rc, out, err = run_usmcheck(args, files, args.batch_timeout)
@@ -333,6 +334,10 @@ def classify(args, files, control, expected, refused=None):
         for f in doc.get("files", []):
             if f.get("status") == "failed" and "crash" in f.get("failure", ""):
                 crashed.add(f["file"])
+            if (refused is not None and f.get("status") == "failed" and
+                    f.get("failure", "").endswith(
+                        "is a binary file, not a source file")):
+                refused.add(f["file"])
         if crashed:
             kinds.add("WORKER-CRASH")
         if control_keys(doc, control) != expected:

@@ -16,6 +16,11 @@ namespace usm {
 /// [{file, offset, length, line, column, end_line, end_column, replacement}]
 nlohmann::json fixesJson(const std::vector<FixIt> &Fixes);
 
+/// The `facts` object of a finding (docs/check.md describes its shape).
+nlohmann::json factsJson(const FindingFacts &F);
+/// Reads factsJson()'s output; throws nlohmann::json::exception.
+FindingFacts factsFrom(const nlohmann::json &J);
+
 } // namespace usm
 
 #endif

@@ -144,6 +144,11 @@ std::string uriReference(const std::string &Path) {
 std::string formatText(const AnalysisResult &R, bool Color) {
   std::ostringstream OS;
   for (const FileResult &FR : R.Files) {
+    // Not analysed, or the analysis broke off: said in the report itself,
+    // not only on stderr, so a report read alone is not mistaken for clean.
+    if (!FR.Failure.empty())
+      writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Error,
+                "not analysed: " + FR.Failure, "", "", Color);
     if (FR.partial()) {
       const Finding &First = FR.CompileErrors.front();
       writeDiag(OS, SourceRef{FR.File, 0, 0}, Severity::Warning,
@@ -230,7 +235,8 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                           {"column", F.Loc.Column},
                           {"message", F.Message},
                           {"notes", Notes},
-                          {"fixes", fixesJson(F.Fixes)}});
+                          {"fixes", fixesJson(F.Fixes)},
+                          {"facts", factsJson(F.Facts)}});
     }
   }
   json Out = {{"tool", Tool.Name},
@@ -243,7 +249,10 @@ std::string formatJson(const AnalysisResult &R, const ToolInfo &Tool) {
                 {"files", R.Files.size()},
                 {"files_partial", Partial},
                 {"files_failed", Failed}}}};
-  return Out.dump(2) + "\n";
+  // Source lines and file names are bytes, not always UTF-8: invalid
+  // sequences become U+FFFD instead of an exception (found by
+  // usmcheck-fuzz-check).
+  return Out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
@@ -312,6 +321,22 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
       }
       if (!Related.empty())
         Result["relatedLocations"] = Related;
+      if (!F.Facts.empty()) {
+        // The facts as result properties, and the steps from the allocation
+        // to the access as a code flow.
+        Result["properties"] = {{"facts", factsJson(F.Facts)}};
+        json Flow = json::array();
+        for (const FactStep &S : F.Facts.Steps) {
+          if (!S.Loc.valid())
+            continue;
+          json L = sarifLocation(S.Loc, "");
+          L["message"] = {{"text", S.Kind + ": " + S.Text}};
+          Flow.push_back({{"location", L}});
+        }
+        if (!Flow.empty())
+          Result["codeFlows"] = {
+              {{"threadFlows", {{{"locations", Flow}}}}}};
+      }
       if (!F.Fixes.empty()) {
         json Changes = json::array();
         for (const FixIt &X : F.Fixes)
@@ -348,7 +373,7 @@ std::string formatSarif(const AnalysisResult &R, const ToolInfo &Tool,
   json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};
-  return Log.dump(2) + "\n";
+  return Log.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 } // namespace usm

@@ -5,7 +5,8 @@
 // guard's own (runtime/flags.inc): each --key-name=value flag is checked by
 // the same parser the guard uses and appended to USMCHECK_OPTIONS (flags
 // win over an existing USMCHECK_OPTIONS), and libusmcheck_rt.so from beside
-// the usmcheck executable is appended to LD_PRELOAD. The program then
+// the usmcheck executable (or from its installed lib/usmcheck) is appended to
+// LD_PRELOAD. The program then
 // replaces this process (exec), so its exit status, its signals and its PID
 // are its own; the guard changes the status only when it reports.
 //
@@ -125,11 +126,19 @@ int runMain(const Args &A) {
                         Opts.suppressions + "': " + std::strerror(Err));
   }
 
+  // The guard: beside usmcheck in a build tree, in <prefix>/lib/usmcheck
+  // when installed (relative to the executable: a moved tree still works).
   std::string Dir = dirName(selfExecutablePath());
   std::string Lib = Dir + "/" + GuardLibrary;
-  if (!isFile(Lib))
-    return usageError("run: the runtime guard " + Lib +
-                      " is missing (build the usmcheck_rt target)");
+  if (!isFile(Lib)) {
+    std::string Installed =
+        Dir + "/" + USMCHECK_BIN_TO_PKGLIB + "/" + GuardLibrary;
+    if (!isFile(Installed))
+      return usageError(std::string("run: the runtime guard ") + GuardLibrary +
+                        " is missing (looked in " + Dir + " and " + Dir + "/" +
+                        USMCHECK_BIN_TO_PKGLIB + "; build the usmcheck_rt target)");
+    Lib = Installed;
+  }
   // A symbolizer shipped beside usmcheck (a relocated bundle) wins over PATH.
   std::string Sym = Dir + "/llvm-symbolizer";
   if (!Opts.symbolizer_path[0] && access(Sym.c_str(), X_OK) == 0)

@@ -32,11 +32,32 @@ clangxx = os.path.join(os.path.dirname(config.clang),
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%src_root", config.usmcheck_src_root))
+# The build directory (cmake --install / cpack read it; tests never write it).
+config.substitutions.append(("%build_root", config.usmcheck_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.usmcheck_src_root, "examples")))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(("%check_clang_tidy",
     "python3 " + os.path.join(config.usmcheck_src_root, "test", "checks", "check_usm.py")
     + " --usmcheck " + usmcheck))
+
+# The clang-tidy plugin and Debian's clang-tidy-19 that loads it (first:
+# %clang and %usmcheck are their prefixes).
+config.substitutions.insert(0, ("%usmcheck_tidy", os.path.join(config.usmcheck_tools_dir, "libusmcheck-tidy.so")))
+clang_tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
+config.substitutions.insert(0, ("%clang_tidy", clang_tidy))
+if os.path.exists(clang_tidy) and os.path.exists(
+        os.path.join(config.usmcheck_tools_dir, "libusmcheck-tidy.so")):
+    config.available_features.add("clang-tidy-plugin")
+
+# OpenMP offload to the host as a device (runtime tests; the install test).
+if os.path.exists(os.path.join(config.llvm_lib_dir, "libomptarget.so")):
+    config.available_features.add("omp-host-offload")
+
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+
+if all(shutil.which(t) for t in ("cpack", "dpkg", "dpkg-deb", "dpkg-shlibdeps", "apt-get")):
+    config.available_features.add("debian-packaging")
 
 if os.geteuid() != 0:
     config.available_features.add("non-root")
@@ -44,3 +65,8 @@ if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake")
 if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
+# The in-process check fuzzer, in a -DUSMCHECK_FUZZ=ON build (docs/hardening.md).
+fuzz_check = os.path.join(config.usmcheck_obj_root, "fuzz", "usmcheck-fuzz-check")
+if os.path.exists(fuzz_check):
+    config.available_features.add("fuzz-check")
+    config.substitutions.append(("%check_fuzzer", fuzz_check))

@@ -34,6 +34,14 @@ Finding hostAccess(const std::string &File, unsigned Line,
   N.Message = "allocated as device memory by '" + Api + "' here";
   N.SourceLine = AllocLine;
   F.Notes.push_back(N);
+  // What explain reads: the facts the check attaches (the arguments are
+  // left for explain to read off the allocation line).
+  F.Facts.Rule = F.Check;
+  F.Facts.Access = "read";
+  F.Facts.AllocSite = N.Loc;
+  F.Facts.AllocLine = AllocLine;
+  F.Facts.AllocApi = Api;
+  F.Facts.Kind = "device";
   return F;
 }
 
@@ -45,7 +53,7 @@ const char *const OmpAccess = "  printf(\"buf[100] = %f\\n\", buf[100]);";
 TEST(ExplainFacts, OpenMPDeviceAllocation) {
   Finding F = hostAccess("seed.c", 18, OmpAccess, 10, OmpAlloc,
                          "omp_target_alloc_device");
-  FindingFacts Facts = deriveFacts(F);
+  ExplainFacts Facts = deriveFacts(F);
   ASSERT_NE(Facts.Alloc, nullptr);
   EXPECT_EQ(Facts.Alloc->Name, "omp_target_alloc_device");
   ASSERT_TRUE(Facts.K.has_value());
@@ -72,7 +80,7 @@ TEST(ExplainFacts, SyclTemplateFormCountsElements) {
                          "  std::printf(\"buf[100] = %f\\n\", buf[100]);", 9,
                          "  double *buf = sycl::malloc_device<double>(N, q);",
                          "sycl::malloc_device");
-  FindingFacts Facts = deriveFacts(F);
+  ExplainFacts Facts = deriveFacts(F);
   ASSERT_NE(Facts.Alloc, nullptr);
   EXPECT_EQ(*Facts.M, Model::SYCL);
   EXPECT_EQ(Facts.SizeExpr, "N * sizeof(double)");
@@ -90,7 +98,7 @@ TEST(ExplainFacts, CudaOutParameterAndTypeFromFile) {
       "    return 1;",
       "  std::printf(\"%f\\n\", buf[100]);"};
   Finding F = hostAccess("seed.cu", 6, Lines[5], 4, Lines[3], "cudaMalloc");
-  FindingFacts Facts = deriveFacts(F, &Lines);
+  ExplainFacts Facts = deriveFacts(F, &Lines);
   EXPECT_EQ(Facts.Pointer, "buf");
   EXPECT_EQ(Facts.SizeExpr, "N * sizeof(double)");
   EXPECT_EQ(Facts.ElemType, "double");
@@ -116,7 +124,13 @@ TEST(ExplainFacts, SelectorPicksKindOfByArgAllocator) {
   N.Message = "allocated here by 'omp_alloc'";
   N.SourceLine = "  double *p = omp_alloc(64, omp_target_shared_mem_alloc);";
   F.Notes.push_back(N);
-  FindingFacts Facts = deriveFacts(F);
+  F.Facts.Rule = F.Check;
+  F.Facts.Access = "free";
+  F.Facts.AllocSite = N.Loc;
+  F.Facts.AllocLine = N.SourceLine;
+  F.Facts.AllocApi = "omp_alloc";
+  F.Facts.Kind = "shared"; // the check resolved the allocator handle
+  ExplainFacts Facts = deriveFacts(F);
   ASSERT_NE(Facts.Alloc, nullptr);
   ASSERT_TRUE(Facts.K.has_value());
   EXPECT_EQ(*Facts.K, Kind::Shared);
@@ -128,14 +142,11 @@ TEST(ExplainFacts, SelectorPicksKindOfByArgAllocator) {
 TEST(ExplainFacts, CheckRecommendationRanksFirst) {
   Finding F = hostAccess("seed.c", 18, OmpAccess, 10, OmpAlloc,
                          "omp_target_alloc_device");
-  Note R;
-  R.Loc = {"seed.c", 10, 27};
-  R.Message = "recommended fix, since the host and the kernels take turns "
-              "on it: " +
-              std::string(fixInfo(FixId::UseShared).Title) +
-              " with 'omp_target_alloc_shared'";
-  F.Notes.push_back(R);
-  FindingFacts Facts = deriveFacts(F);
+  ::usm::FactFix Top;
+  Top.Id = "UseShared";
+  Top.Reason = "the host and the kernels take turns on it";
+  F.Facts.Fixes.push_back(Top);
+  ExplainFacts Facts = deriveFacts(F);
   ASSERT_TRUE(Facts.Recommended.has_value());
   EXPECT_EQ(*Facts.Recommended, FixId::UseShared);
   ASSERT_EQ(Facts.Fixes.size(), 3u);
@@ -143,6 +154,71 @@ TEST(ExplainFacts, CheckRecommendationRanksFirst) {
   EXPECT_EQ(Facts.Fixes[1], FixId::UseHost);
   EXPECT_EQ(Facts.RecommendReason,
             "since the host and the kernels take turns on it");
+}
+
+// explain reads the facts, not the wording of the notes: a finding whose
+// notes say something else entirely (or nothing) explains the same way.
+TEST(ExplainFacts, NoteWordingDoesNotMatter) {
+  Finding F = hostAccess("seed.c", 18, OmpAccess, 10, OmpAlloc,
+                         "omp_target_alloc_device");
+  std::string Before = renderExplanation(F, OutputFormat::Text, nullptr);
+  F.Notes[0].Message = "something reworded, naming 'cudaMallocHost'";
+  Note Odd;
+  Odd.Loc = {"seed.c", 10, 27};
+  Odd.Message = "recommended fix, since reasons: copy it back instead";
+  F.Notes.push_back(Odd);
+  F.Message = "host code reads 'omp_target_alloc_shared' memory";
+  ExplainFacts Facts = deriveFacts(F);
+  ASSERT_NE(Facts.Alloc, nullptr);
+  EXPECT_EQ(Facts.Alloc->Name, "omp_target_alloc_device");
+  EXPECT_FALSE(Facts.Recommended.has_value());
+  EXPECT_EQ(Facts.Fixes[0], FixId::UseHost);
+  std::string After = renderExplanation(F, OutputFormat::Text, nullptr);
+  EXPECT_NE(After.find("omp_target_alloc_host(N * sizeof(double), dev);"),
+            std::string::npos)
+      << After;
+  // The check's ranking and spelling come from the facts alone.
+  ::usm::FactFix Copy;
+  Copy.Id = "CopyBack";
+  Copy.Reason = "kernels touch this memory repeatedly";
+  ::usm::FactFix Host;
+  Host.Id = "UseHost";
+  Host.Replacement = "my_alloc_host";
+  F.Facts.Fixes = {Copy, Host};
+  F.Facts.SizeText = "bytes_of(buf)";
+  F.Facts.DeviceText = "gpu";
+  F.Facts.Pointer = "buf";
+  Facts = deriveFacts(F);
+  ASSERT_TRUE(Facts.Recommended.has_value());
+  EXPECT_EQ(*Facts.Recommended, FixId::CopyBack);
+  EXPECT_EQ(Facts.RecommendReason, "since kernels touch this memory repeatedly");
+  std::string Ranked = renderExplanation(F, OutputFormat::Text, nullptr);
+  EXPECT_NE(Ranked.find("omp_target_memcpy(host_buf, buf, bytes_of(buf), 0, 0, "
+                        "omp_get_initial_device(), gpu);"),
+            std::string::npos)
+      << Ranked;
+  EXPECT_NE(Ranked.find("my_alloc_host(N * sizeof(double), dev);"),
+            std::string::npos)
+      << Ranked;
+}
+
+// The JSON form of the facts survives the worker wire format.
+TEST(ExplainFacts, FactsRoundTripAsJson) {
+  Finding F = hostAccess("seed.c", 18, OmpAccess, 10, OmpAlloc,
+                         "omp_target_alloc_device");
+  F.Facts.Steps.push_back({"allocation", {"seed.c", 10, 27}, "omp_target_alloc_device(...)"});
+  ::usm::FactFix Host;
+  Host.Id = "UseHost";
+  Host.FixIt = true;
+  F.Facts.Fixes.push_back(Host);
+  ::usm::FindingFacts Back;
+  ASSERT_TRUE(::usm::factsFromJsonText(::usm::factsToJsonText(F.Facts), Back));
+  EXPECT_EQ(Back.AllocApi, "omp_target_alloc_device");
+  EXPECT_EQ(Back.AllocSite.Line, 10u);
+  ASSERT_EQ(Back.Steps.size(), 1u);
+  EXPECT_EQ(Back.Steps[0].Kind, "allocation");
+  ASSERT_EQ(Back.Fixes.size(), 1u);
+  EXPECT_TRUE(Back.Fixes[0].FixIt);
 }
 
 TEST(ExplainRender, TextQuotesTableRowsAndFixCode) {
@@ -202,7 +278,7 @@ TEST(ExplainRender, UnknownCheckClaimsNoRule) {
   F.Loc = {"x.c", 3, 1};
   F.Message = "something odd";
   F.SourceLine = "  foo();";
-  FindingFacts Facts = deriveFacts(F);
+  ExplainFacts Facts = deriveFacts(F);
   EXPECT_EQ(Facts.S, Side::None);
   EXPECT_FALSE(Facts.K.has_value());
   std::string Out = renderExplanation(F, OutputFormat::Text, nullptr);

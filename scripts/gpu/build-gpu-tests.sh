@@ -16,7 +16,8 @@
 #     11.8's ptxas/nvlink (LLVM 19's libomptarget ignores CUDA 13 cubins):
 #     the seed bug with llvm_omp_target_alloc_device and with the Intel
 #     spelling through examples/openmp/compat/omp_usm_compat.h, the fixes, a
-#     host WRITE case, the overhead benchmark;
+#     host WRITE case, the overhead benchmark, correct async/rect copies
+#     and a `requires unified_shared_memory` program (issue 10);
 #   - the Debian runtime packages the GPU machine lacks (it has no LLVM):
 #     libomp5-19 libllvm19 ... and libclang-cpp19 + libtomlplusplus3 for
 #     usmcheck itself, as
@@ -102,6 +103,10 @@ for f in fix_host fix_shared fix_copy; do
   $OMP $COMPAT "$ROOT/examples/openmp/$f.c" -o "$OUT/tests/omp_$f"
 done
 $OMP $COMPAT "$S/omp_host_write.c" -o "$OUT/tests/omp_host_write"
+# Issue 10, items 12-13: libomptarget's own async/rect copies (must be
+# quiet) and `requires unified_shared_memory` with a host read.
+$OMP "$S/omp_async_copy.c" -o "$OUT/tests/omp_async_copy"
+$OMP "$S/omp_requires_usm.c" -o "$OUT/tests/omp_requires_usm"
 $CLANG -O2 -fopenmp --offload-arch=sm_90 --cuda-path=$CUDA118 \
   --libomptarget-nvptx-bc-path=$LLVM/lib "$ROOT/bench/runtime/overhead_omp.c" -o "$OUT/tests/overhead_omp"
 

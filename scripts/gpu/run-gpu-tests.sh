@@ -152,6 +152,31 @@ check omp_host_write 1 \
   "SUMMARY: usmcheck: host-access-device .*omp_host_write.c:$OMP_W in main"
 
 echo
+echo "== (e) issue 10, items 12-13: libomptarget's own copies; requires unified_shared_memory"
+echo "expected: omp_async_copy (omp_target_memcpy_async with and without depend objects,"
+echo "  omp_target_memcpy_rect, omp_target_memcpy_rect_async) is a correct program: no report"
+echo "  at all, 'async copies: all 5 checks passed', exit status 0 (also with inline copies)"
+runcase omp_async_copy "${OMPENV[@]}" -- "$T/omp_async_copy"
+check omp_async_copy 0 "async copies: all 5 checks passed" "!usmcheck" "!ERROR" "!WARNING"
+runcase omp_async_copy_inline "${OMPENV[@]}" LIBOMP_USE_HIDDEN_HELPER_TASK=0 -- "$T/omp_async_copy"
+check omp_async_copy_inline 0 "async copies: all 5 checks passed" "!usmcheck" "!ERROR" "!WARNING"
+echo "expected: omp_requires_usm declares requires unified_shared_memory and reads"
+echo "  omp_target_alloc memory on the host. Either the host reaches it (unified memory here):"
+echo "  no report, 'd[100] = 100.0', exit 0; or it faults: an ERROR whose Requires: line says"
+echo "  the requirement is not met on this system, exit 1. Never a WARNING (emulation only)."
+RU_READ=$(line_of scripts/gpu/src/omp_requires_usm.c "d[100]); /* host read */")
+runcase omp_requires_usm "${OMPENV[@]}" -- "$T/omp_requires_usm"
+if grep -q "ERROR: usmcheck" "$RES/omp_requires_usm.txt"; then
+  echo "outcome: the host cannot reach omp_target_alloc memory here; checking the ERROR"
+  check omp_requires_usm 1 "ERROR: usmcheck: host-access-device: READ of 8 bytes" \
+    "Requires: .*the requirement is not met here" "!WARNING" \
+    "SUMMARY: usmcheck: host-access-device .*omp_requires_usm.c:$RU_READ in main"
+else
+  echo "outcome: the host reached omp_target_alloc memory here; checking that the guard is quiet"
+  check omp_requires_usm 0 "requires usm: d\[100\] = 100.0" "!usmcheck" "!WARNING"
+fi
+
+echo
 echo "== compute-sanitizer on the CUDA seed bug (host-side access: out of its reach)"
 CS=/usr/local/cuda/bin/compute-sanitizer
 if [ -x $CS ]; then

@@ -1,0 +1,408 @@
+//===- FindingFacts.cpp - the structured facts the checks attach ----------===//
+#include "FindingFacts.h"
+#include "EngineSupport.h"
+#include "UsmApi.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <algorithm>
+
+namespace clang::tidy::usm {
+
+::usm::SourceRef refOf(const SourceManager &SM, SourceLocation Loc) {
+  ::usm::SourceRef R;
+  if (Loc.isInvalid())
+    return R;
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  R.File = SM.getFilename(E).str();
+  R.Line = SM.getExpansionLineNumber(E);
+  R.Column = SM.getExpansionColumnNumber(E);
+  return R;
+}
+
+std::string lineOf(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return "";
+  SourceLocation E = SM.getExpansionLoc(Loc);
+  bool Bad = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(E), &Bad);
+  if (Bad)
+    return "";
+  unsigned Off = SM.getFileOffset(E);
+  size_t B = Buf.rfind('\n', Off == 0 ? 0 : Off - 1);
+  B = (B == StringRef::npos || Off == 0) ? 0 : B + 1;
+  size_t End = Buf.find('\n', Off);
+  std::string L = Buf.slice(B, End).str();
+  if (!L.empty() && L.back() == '\r')
+    L.pop_back();
+  return L;
+}
+
+std::string writtenText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID()) {
+    // A macro argument: its spelling in the file; otherwise the expansion.
+    SourceLocation B = SM.getSpellingLoc(R.getBegin()),
+                   En = SM.getSpellingLoc(R.getEnd());
+    if (SM.isMacroArgExpansion(R.getBegin()) && B.isFileID() &&
+        SM.getFileID(B) == SM.getFileID(En) && !(En < B))
+      R = CharSourceRange::getTokenRange(B, En);
+    else
+      R = SM.getExpansionRange(R);
+  }
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+namespace {
+SourceLocation calleeName(const CallExpr &Call) {
+  const Expr *Callee = Call.getCallee();
+  if (!Callee)
+    return {};
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    return DRE->getNameInfo().getLoc();
+  if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    return ME->getMemberLoc();
+  return {};
+}
+
+std::string tokenAt(SourceLocation L, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(L, L),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+std::string unqualified(std::string_view Name) {
+  size_t Colon = Name.rfind("::");
+  return std::string(Colon == std::string_view::npos ? Name
+                                                     : Name.substr(Colon + 2));
+}
+
+/// The catalog row spelled \p Name, also when written unqualified.
+const ::usm::Api *rowNamed(const std::string &Name, ::usm::Model M) {
+  if (const ::usm::Api *A = ::usm::findApi(Name))
+    return A;
+  for (const ::usm::Api &A : ::usm::apis())
+    if (A.M == M && unqualified(A.Name) == Name)
+      return &A;
+  return nullptr;
+}
+} // namespace
+
+std::string writtenCallee(const CallExpr &Call, const ASTContext &Ctx) {
+  SourceLocation L = calleeName(Call);
+  if (L.isInvalid())
+    return "";
+  if (L.isFileID())
+    return tokenAt(L, Ctx);
+  return tokenAt(Ctx.getSourceManager().getExpansionLoc(L), Ctx);
+}
+
+SourceLocation replaceableCalleeLoc(const CallExpr &Call,
+                                    const ASTContext &Ctx) {
+  SourceLocation L = calleeName(Call);
+  if (L.isInvalid() || L.isFileID())
+    return L;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  // The callee must be the first token of a macro that the file invokes
+  // directly, and the call must end where the invocation ends: then the
+  // macro's name stands for the callee and nothing else.
+  SourceLocation MacroBegin, MacroEnd;
+  if (!Lexer::isAtStartOfMacroExpansion(L, SM, LO, &MacroBegin) ||
+      !MacroBegin.isFileID())
+    return {};
+  if (!SM.getImmediateMacroCallerLoc(L).isFileID())
+    return {};
+  SourceLocation End = Call.getEndLoc();
+  if (End.isMacroID()) {
+    if (!Lexer::isAtEndOfMacroExpansion(End, SM, LO, &MacroEnd))
+      return {};
+  } else {
+    return {};
+  }
+  if (SM.getExpansionLoc(L) != MacroBegin)
+    return {};
+  return MacroBegin;
+}
+
+std::string userSpelling(const ::usm::Api &Target, const std::string &Written,
+                         const ::usm::Api &WrittenFor, const ASTContext &Ctx,
+                         const Preprocessor *PP) {
+  std::string Real = unqualified(Target.Name);
+  if (Written.empty() || Written == unqualified(WrittenFor.Name))
+    return Real;
+  const ::usm::Api *WRow = rowNamed(Written, WrittenFor.M);
+  if (!WRow || WRow->R != Target.R || Target.R != ::usm::Role::Alloc)
+    return Real;
+  const ::usm::Api *Sib = ::usm::familyMember(*WRow, Target.K);
+  if (!Sib)
+    return Real;
+  std::string Name = unqualified(Sib->Name);
+  bool Known = PP && const_cast<Preprocessor *>(PP)->isMacroDefined(Name);
+  if (!Known) {
+    auto &Idents = const_cast<ASTContext &>(Ctx).Idents;
+    Known = !Ctx.getTranslationUnitDecl()
+                 ->lookup(DeclarationName(&Idents.get(Name)))
+                 .empty();
+  }
+  return Known ? Name : Real;
+}
+
+namespace {
+
+/// The definitions of variables in one function body, in source order.
+struct Defs : RecursiveASTVisitor<Defs> {
+  struct Def {
+    const Stmt *S;
+    const VarDecl *V;
+    const Expr *Value; ///< null for an out-parameter (&v passed to a call)
+  };
+  std::vector<Def> All;
+  std::vector<const ReturnStmt *> Returns;
+  bool VisitDeclStmt(DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getInit())
+          All.push_back({DS, VD, VD->getInit()});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          All.push_back({BO, VD, BO->getRHS()});
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    for (const Expr *A : C->arguments())
+      if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(A));
+          UO && UO->getOpcode() == UO_AddrOf)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            All.push_back({C, VD, nullptr});
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+};
+
+/// Calls of one function anywhere in the TU.
+struct CallsOf : RecursiveASTVisitor<CallsOf> {
+  const FunctionDecl *Target;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Found;
+  const FunctionDecl *Current = nullptr;
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return R;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      if (FD->getCanonicalDecl() == Target->getCanonicalDecl() && Current)
+        Found.push_back({C, Current});
+    return true;
+  }
+};
+
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer || !Inner)
+    return false;
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *C : Outer->children())
+    if (contains(C, Inner))
+      return true;
+  return false;
+}
+
+const VarDecl *varOf(const Expr *E) {
+  E = stripCasts(E);
+  while (E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = stripCasts(ASE->getBase());
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = stripCasts(UO->getSubExpr());
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E);
+             BO && BO->isAdditiveOp())
+      E = stripCasts(BO->getLHS());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<::usm::FactStep>
+pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn,
+             const Expr *Pointer, const Stmt *At, const FunctionDecl *UseFn,
+             const char *LastKind) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Text = [&](const Stmt *S) {
+    CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+    std::string T =
+        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    std::replace(T.begin(), T.end(), '\n', ' ');
+    if (T.size() > 120)
+      T = T.substr(0, 117) + "...";
+    return T;
+  };
+  auto Step = [&](const char *Kind, const Stmt *S) {
+    return ::usm::FactStep{Kind, refOf(SM, S->getBeginLoc()), Text(S)};
+  };
+  std::vector<::usm::FactStep> Back;
+  const VarDecl *V = varOf(Pointer);
+  const FunctionDecl *Fn = UseFn;
+  SourceLocation Before = At ? At->getBeginLoc() : SourceLocation();
+  bool Reached = false;
+  for (int Depth = 0; V && Fn && Fn->getBody() && Depth < 10 && !Reached;
+       ++Depth) {
+    Defs D;
+    D.TraverseStmt(const_cast<Stmt *>(Fn->getBody()));
+    const Defs::Def *Last = nullptr;
+    for (const Defs::Def &X : D.All)
+      if (X.V == V && (Before.isInvalid() ||
+                       SM.isBeforeInTranslationUnit(X.S->getBeginLoc(),
+                                                    Before)))
+        Last = &X;
+    if (!Last) {
+      const auto *PV = dyn_cast<ParmVarDecl>(V);
+      if (!PV)
+        break;
+      Back.push_back({"parameter", refOf(SM, PV->getLocation()),
+                      PV->getNameAsString()});
+      CallsOf C;
+      C.Target = Fn;
+      C.TraverseDecl(const_cast<TranslationUnitDecl *>(
+          Ctx.getTranslationUnitDecl()));
+      unsigned Index = PV->getFunctionScopeIndex();
+      const CallExpr *Pick = nullptr;
+      const FunctionDecl *Caller = nullptr;
+      for (auto &[Call, F] : C.Found)
+        if (Index < Call->getNumArgs() && (!Pick || F == SiteFn)) {
+          Pick = Call;
+          Caller = F;
+        }
+      if (!Pick)
+        break;
+      Back.push_back(Step("call", Pick));
+      const Expr *Arg = Pick->getArg(Index);
+      if (contains(Arg, Site)) {
+        Reached = true;
+        break;
+      }
+      V = varOf(Arg);
+      Fn = Caller;
+      Before = Pick->getBeginLoc();
+      continue;
+    }
+    if (contains(Last->S, Site)) {
+      if (Last->S != Site && Last->Value &&
+          stripCasts(Last->Value) != Site)
+        Back.push_back(Step("assignment", Last->S));
+      Reached = true;
+      break;
+    }
+    if (!Last->Value)
+      break; // an out-parameter of a call that is not the allocation
+    const Expr *RHS = stripCasts(Last->Value);
+    if (const VarDecl *W = varOf(RHS); W && isa<DeclRefExpr>(RHS)) {
+      Back.push_back(Step("assignment", Last->S));
+      V = W;
+      Before = Last->S->getBeginLoc();
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(RHS);
+    const FunctionDecl *G = Call ? Call->getDirectCallee() : nullptr;
+    if (G)
+      G = G->getDefinition();
+    if (!G || !G->getBody()) {
+      Back.push_back(Step("assignment", Last->S));
+      break;
+    }
+    Back.push_back(Step("call", Last->S));
+    Defs GD;
+    GD.TraverseStmt(const_cast<Stmt *>(G->getBody()));
+    const ReturnStmt *Ret = nullptr;
+    for (const ReturnStmt *R : GD.Returns)
+      if (R->getRetValue() && (!Ret || contains(R, Site)))
+        Ret = R;
+    if (!Ret)
+      break;
+    Back.push_back(Step("return", Ret));
+    if (contains(Ret, Site)) {
+      Reached = true;
+      break;
+    }
+    V = varOf(Ret->getRetValue());
+    Fn = G;
+    Before = Ret->getBeginLoc();
+  }
+  std::vector<::usm::FactStep> Out;
+  if (Site)
+    Out.push_back(Step("allocation", Site));
+  (void)Reached;
+  for (auto It = Back.rbegin(); It != Back.rend(); ++It)
+    Out.push_back(*It);
+  if (At)
+    Out.push_back(Step(LastKind, At));
+  return Out;
+}
+
+void attachFacts(ClangTidyCheck &Check, SourceLocation Loc,
+                 const ::usm::FindingFacts &F) {
+  Check.diag(Loc, "%0", DiagnosticIDs::Note)
+      << (std::string(::usm::FactsNotePrefix) + ::usm::factsToJsonText(F));
+}
+
+std::string deviceFact(int ArgParam, const Expr *DevE, const ASTContext &Ctx) {
+  if (!DevE)
+    return "none";
+  const Expr *E = stripCasts(DevE);
+  if (ArgParam >= 0)
+    return "symbolic";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && isa<ParmVarDecl>(DRE->getDecl()))
+    return "symbolic";
+  if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
+    return "constant";
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (engine::isInitialDeviceCall(*Call))
+      return "constant";
+  return "unknown";
+}
+
+std::string kindFact(::usm::Kind K) {
+  switch (K) {
+  case ::usm::Kind::Device:
+    return "device";
+  case ::usm::Kind::Host:
+    return "host";
+  case ::usm::Kind::Shared:
+    return "shared";
+  case ::usm::Kind::NotUSM:
+    return "not USM";
+  case ::usm::Kind::ByArg:
+    return "USM";
+  case ::usm::Kind::None:
+    break;
+  }
+  return "none";
+}
+
+} // namespace clang::tidy::usm
