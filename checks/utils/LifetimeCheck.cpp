@@ -1,5 +1,7 @@
 #include "LifetimeCheck.h"
+#include "FindingFacts.h"
 #include "Provenance.h"
+#include "UsmApi.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -46,9 +48,42 @@ void LifetimeCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     // Inside a macro: reported where the macro is used (a macro argument:
     // where it is written).
-    diag(SM.getFileLoc(F.Loc), message(F), DiagnosticIDs::Warning);
+    SourceLocation Loc = SM.getFileLoc(F.Loc);
+    diag(Loc, message(F), DiagnosticIDs::Warning);
     notes(F, SM);
+    attachFacts(*this, Loc, facts(F, Ctx));
   }
+}
+
+::usm::FindingFacts LifetimeCheck::facts(const LifetimeFinding &F,
+                                         const ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  ::usm::FindingFacts Facts;
+  Facts.Rule = std::string(getID());
+  Facts.Access = F.Issue == LifetimeIssue::DoubleFree     ? "free"
+                 : F.Issue == LifetimeIssue::UseAfterFree ? "use"
+                                                          : "leak";
+  if (F.Alloc && F.AllocApi) {
+    Facts.AllocSite = refOf(SM, F.Alloc->getBeginLoc());
+    Facts.AllocLine = lineOf(SM, F.Alloc->getBeginLoc());
+    Facts.AllocApi = std::string(F.AllocApi->Name);
+    Facts.Model = std::string(::usm::name(F.AllocApi->M));
+    Facts.Kind = kindFact(F.K);
+    if (const auto *Call = dyn_cast<CallExpr>(F.Alloc)) {
+      Facts.AllocSpelling = writtenCallee(*Call, Ctx);
+      if (const Expr *SizeE = argAt(*Call, F.AllocApi->Size))
+        Facts.SizeText = writtenText(SizeE, Ctx);
+    }
+  }
+  // The earlier release (for a helper: its own deallocation).
+  const Expr *Free = F.FreedInside ? F.FreedInside : F.FreedAt;
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Free))
+    if (const ::usm::Api *A = apiForCall(*Call)) {
+      Facts.FreeApi = std::string(A->Name);
+      Facts.FreeSpelling = writtenCallee(*Call, Ctx);
+      Facts.FreeSite = refOf(SM, F.FreedAt->getBeginLoc());
+    }
+  return Facts;
 }
 
 void LifetimeCheck::notes(const LifetimeFinding &F, const SourceManager &SM) {

@@ -12,6 +12,7 @@
 #define USMCHECK_CHECKS_UTILS_LIFETIMECHECK_H
 
 #include "ErrorFree.h"
+#include "Finding.h"
 #include "Lifetime.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -42,6 +43,9 @@ protected:
 
 private:
   void notes(const LifetimeFinding &F, const SourceManager &SM);
+  /// The structured facts of the finding (report/Finding.h).
+  ::usm::FindingFacts facts(const LifetimeFinding &F,
+                            const ASTContext &Ctx) const;
   LifetimeIssue Issue;
   const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
   ErrorFree Errors; ///< no findings from functions with compile errors
