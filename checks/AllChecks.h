@@ -3,10 +3,13 @@
 #ifndef USMCHECK_CHECKS_ALLCHECKS_H
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
+#include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
 #include "HostMemoryHotKernelCheck.h"
+#include "LeakCheck.h"
 #include "MemcpyDirectionCheck.h"
 #include "SharedPingPongCheck.h"
+#include "UseAfterFreeCheck.h"
 
 #endif

@@ -136,6 +136,8 @@ public:
       if (A->R == ::usm::Role::Alloc &&
           (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
         P.HasDeviceAlloc = true;
+      if (A->R == ::usm::Role::Alloc && A->K != ::usm::Kind::NotUSM)
+        P.HasUsmAlloc = true;
       if (A->R == ::usm::Role::Free)
         P.HasFree = true;
       if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill)

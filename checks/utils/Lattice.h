@@ -16,6 +16,10 @@
 //   - "must" facts are read off the same set: the location holds memory of
 //     these sites on every path exactly when the set has no Unknown and no
 //     Param origin.
+//   - lifetime (Lifetime.h): one more location per allocation holds a set
+//     of markers, live / freed at site S / escaped / aliased / unsure,
+//     joined by union: "freed on every path" is a set with freed markers
+//     and no live one, "maybe freed" has both.
 // Join is set union (may); a plain assignment replaces the set (strong
 // update), an element of an array at an unknown index is a weak update.
 //
@@ -53,8 +57,8 @@ struct Origin {
   ::usm::Kind K = ::usm::Kind::None;
   const FunctionDecl *Fn = nullptr; ///< function containing Site
   int Param = -1;                   ///< >= 0: value of that parameter
-  /// Lifetime: the free that released this allocation on the path, or null
-  /// while it is live.
+  /// Lifetime markers only (Lifetime.h): for a "freed" marker whose free
+  /// is a call of a helper, the helper's own deallocation.
   const Expr *FreedAt = nullptr;
   /// The allocation's kind is decided by an argument (device number or
   /// allocator handle) that was parameter ArgParam (>= 0) of ArgFn: the
@@ -112,19 +116,24 @@ struct Origin {
 using OriginSet = std::vector<Origin>;
 
 /// A tracked location: a variable, a field of a variable (or of `this`),
-/// or an element of an array of pointers / a tuple.
+/// or an element of an array of pointers / a tuple; or the lifetime slot
+/// of one allocation (Life, see Lifetime.h), whose value is a set of
+/// lifetime markers instead of origins.
 struct Location {
   const Decl *Base = nullptr;       ///< variable (or null: this / unknown)
   const FieldDecl *Field = nullptr; ///< field, or null for the variable
   bool Elem = false;                ///< an element
   long Index = -1; ///< Elem: constant index, or -1 for "any element"
+  /// Lifetime slot: the allocation (its call, or a pointer parameter's
+  /// declaration) whose lifetime this location holds; null otherwise.
+  const void *Life = nullptr;
   bool operator<(const Location &K) const {
-    return std::tie(Base, Field, Elem, Index) <
-           std::tie(K.Base, K.Field, K.Elem, K.Index);
+    return std::tie(Base, Field, Elem, Index, Life) <
+           std::tie(K.Base, K.Field, K.Elem, K.Index, K.Life);
   }
   bool operator==(const Location &K) const {
     return Base == K.Base && Field == K.Field && Elem == K.Elem &&
-           Index == K.Index;
+           Index == K.Index && Life == K.Life;
   }
 };
 

@@ -40,6 +40,7 @@
 #include "Catalog.h"
 #include "Lattice.h"
 #include "PointerHash.h"
+#include "Lifetime.h"
 #include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -50,6 +51,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -152,6 +154,11 @@ public:
   const std::vector<CopyFact> &copies() const { return CopyFacts; }
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
+  /// Double frees, uses after free and leaks (Lifetime.h), in CFG order
+  /// per function.
+  const std::vector<LifetimeFinding> &lifetimeFindings() const {
+    return LifeFindings;
+  }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
 
   /// True for kernels, device functions, declare-target functions and
@@ -218,6 +225,7 @@ private:
   bool HasDeviceAlloc = false;
   bool HasFree = false;
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
+  bool HasUsmAlloc = false; ///< any USM allocation (leaks)
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -254,6 +262,9 @@ private:
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+
+  std::vector<LifetimeFinding> LifeFindings;
+  std::set<std::tuple<int, const void *, const void *>> LifeSeen;
 };
 
 } // namespace clang::tidy::usm

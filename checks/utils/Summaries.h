@@ -18,6 +18,15 @@
 //   FieldStores  every value stored into a field anywhere (parameters and
 //                untraced values as Unknown), for must-facts about the
 //                memory a field-freeing function releases.
+// For the lifetime rules (Lifetime.h):
+//   FreesParam   parameters a function releases on every path (the free);
+//   UsesParam    parameters whose memory it uses (host access, kernel,
+//                copy), and where;
+//   EscapesParam parameters whose pointer it keeps (stores, returns, hands
+//                to an unknown function);
+//   FreshReturns / FreshOut  allocations it returns (or stores through an
+//                out-parameter) that nothing else holds: its caller owns
+//                them.
 // Origins of a callee's parameters (Origin::isParam) and symbolic devices
 // (Origin::ArgParam) are replaced by the caller's arguments at each call.
 //
@@ -65,6 +74,13 @@ struct Summaries {
   std::map<const FieldDecl *, FreeSites> FieldFrees;
   std::map<const VarDecl *, FreeSites> GlobalFrees;
   std::map<const FieldDecl *, OriginSet> FieldStores;
+
+  using ParamKey = std::pair<const FunctionDecl *, unsigned>;
+  std::map<ParamKey, const Expr *> FreesParam;
+  std::map<ParamKey, const Expr *> UsesParam;
+  std::set<ParamKey> EscapesParam;
+  std::map<const FunctionDecl *, std::set<const Expr *>> FreshReturns;
+  std::map<ParamKey, std::set<const Expr *>> FreshOut;
 };
 
 } // namespace clang::tidy::usm

@@ -43,7 +43,7 @@ struct KeyInfo {
   }
   static unsigned getHashValue(const Key &K) {
     return static_cast<unsigned>(
-        llvm::hash_combine(K.Base, K.Field, K.Elem, K.Index));
+        llvm::hash_combine(K.Base, K.Field, K.Elem, K.Index, K.Life));
   }
   static bool isEqual(const Key &A, const Key &B) { return A == B; }
 };
@@ -78,6 +78,7 @@ public:
             {Origin{nullptr, nullptr, ::usm::Kind::None, FD,
                     static_cast<int>(I)}});
     }
+    lifeEntry(Entry);
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
       if (MD->getParent()->isLambda()) {
         auto It = P.Sum.LambdaSnaps.find(MD->getParent());
@@ -130,9 +131,14 @@ public:
         transfer(E, S, /*Record=*/true);
       // (The exit block is missing from the order when every path ends in
       // a noreturn call; then no reference parameter is written back.)
-      if (B == &G.getExit())
+      if (B == &G.getExit()) {
         recordReferenceParams(S);
+        lifeAtExit(S);
+      } else {
+        lifeBeforeExit(*B, G.getExit(), S);
+      }
     }
+    lifeFallOff();
   }
 
 private:
@@ -148,6 +154,7 @@ private:
         continue;
       FlowState O = Out[PB->getBlockID()];
       refineEdge(*PB, B, O);
+      lifeRefineEdge(*PB, B, O);
       S.Root = First ? O.Root : States.join(S.Root, O.Root);
       First = false;
     }
@@ -905,10 +912,12 @@ private:
   //--- transfer -------------------------------------------------------------
 
   void transfer(const CFGElement &E, FlowState &S, bool Record) {
+    Recording = Record;
     if (auto Init = E.getAs<CFGInitializer>()) {
       const CXXCtorInitializer *CI = Init->getInitializer();
       if (FieldDecl *F = CI->getMember()) {
         OriginSet O = eval(CI->getInit(), S);
+        lifeEscape(O, S); // a member outlives the constructor
         set(S, Key{nullptr, F, false}, O);
         if (Record) {
           mergeOrigins(P.Sum.Fields[F], withoutParams(O));
@@ -927,6 +936,14 @@ private:
       recordFree(St, S);
     if (Record && Final)
       recordCopy(St, S);
+    if (const auto *Call = dyn_cast<CallExpr>(St))
+      lifeCall(Call, S);
+    else if (const auto *Del = dyn_cast<CXXDeleteExpr>(St))
+      lifeFree(Del, Del->getArgument(), S);
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(St))
+      for (const Expr *Arg : CE->arguments())
+        if (Arg->getType()->isPointerType())
+          lifeEscapeExpr(Arg, S); // an owner (unique_ptr, a user RAII class)
 
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
@@ -935,6 +952,7 @@ private:
             continue;
           if (isPointerLike(VD->getType())) {
             Key K{VD, nullptr, false};
+            lifeDeclStore(VD, VD->getInit(), S);
             set(S, K, valueOf(VD->getInit(), S));
             initAggregate(VD, VD->getInit(), S);
             if (VD->getType()->isRecordType())
@@ -944,6 +962,7 @@ private:
             OriginSet V = scalarValue(VD->getInit(), S);
             if (!V.empty())
               set(S, Key{VD, nullptr, false}, std::move(V));
+            lifeStatus(nullptr, VD, VD->getInit(), S);
           }
         }
       return;
@@ -953,6 +972,7 @@ private:
         return;
       QualType T = BO->getLHS()->getType();
       if (isPointerLike(T)) {
+        lifeStore(BO->getLHS(), BO->getRHS(), S);
         assign(BO->getLHS(), valueOf(BO->getRHS(), S), S, Record);
         if (T->isRecordType())
           if (const auto *DRE =
@@ -964,11 +984,13 @@ private:
           if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
             noteQueryAnswer(VD, BO->getRHS());
         assignScalar(BO->getLHS(), scalarValue(BO->getRHS(), S), S);
+        lifeStatus(BO->getLHS(), nullptr, BO->getRHS(), S);
       }
       return;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(St)) {
       if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+        lifeStore(OC->getArg(0), OC->getArg(1), S);
         assign(OC->getArg(0), valueOf(OC->getArg(1), S), S, Record);
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
@@ -982,6 +1004,7 @@ private:
       return;
     }
     if (const auto *LE = dyn_cast<LambdaExpr>(St)) {
+      lifeLambda(LE, S);
       State Snap;
       for (const LambdaCapture &C : LE->captures())
         if (C.capturesVariable())
@@ -997,6 +1020,7 @@ private:
       return;
     }
     if (const auto *RS = dyn_cast<ReturnStmt>(St)) {
+      lifeReturn(RS->getRetValue(), S);
       if (Record && RS->getRetValue()) {
         mergeOrigins(P.Sum.Returns[FD], eval(RS->getRetValue(), S));
         Slots Sl;
@@ -1442,6 +1466,7 @@ private:
   /// out (from the parents) only when the pointer may hold device memory or
   /// a parameter.
   void derefAccess(const Expr *At, const Expr *Ptr, FlowState &S) {
+    lifeUse(At, Ptr, S, LifetimeUse::Host);
     bool Relevant = false;
     for (const Origin &O : eval(Ptr, S))
       Relevant |= O.isDevice() || (O.isParam() && O.Fn == FD);
@@ -1454,6 +1479,8 @@ private:
               bool ViaLibrary = false) {
     if (AK == AccessKind::None)
       return;
+    if (ViaLibrary)
+      lifeUse(At, Ptr, S, LifetimeUse::Host);
     OriginSet O = eval(Ptr, S);
     bool AnyDevice = false;
     for (const Origin &X : O) {
@@ -1563,6 +1590,7 @@ private:
   }
 
   void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S) {
+    lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
     for (const Origin &O : eval(Ptr, S))
       if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
         P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
@@ -1597,10 +1625,14 @@ private:
       if (P.isDeviceFunction(LE->getCallOperator()))
         for (const LambdaCapture &C : LE->captures())
           if (C.capturesVariable())
-            if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+            if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+              lifeUseValue(C.getLocation(), LE,
+                           lookup(Key{VD, nullptr, false}, S), S,
+                           LifetimeUse::Kernel, nullptr, nullptr, LE);
               for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
                 if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
                   P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+            }
       return;
     }
     if (const auto *K = dyn_cast<CUDAKernelCallExpr>(St)) {
@@ -1649,7 +1681,18 @@ private:
       return;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || P.apiOf(*Call))
+    if (const ::usm::Api *A = Callee ? P.apiOf(*Call) : nullptr) {
+      // Copies, fills, prefetches and advice use the memory they name.
+      if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill ||
+          A->R == ::usm::Role::Prefetch || A->R == ::usm::Role::Advise) {
+        if (const Expr *Dst = argAt(*Call, A->Ptr))
+          lifeUse(Dst, Dst, S, LifetimeUse::Copy);
+        if (const Expr *Src = argAt(*Call, A->Src))
+          lifeUse(Src, Src, S, LifetimeUse::Copy);
+      }
+      return;
+    }
+    if (!Callee)
       return;
     if (P.calleeInfo(*Callee).Launcher) {
       for (const Expr *Arg : Call->arguments())
@@ -1673,6 +1716,762 @@ private:
     }
   }
 
+  //--- lifetime (Lifetime.h): live / freed / escaped per allocation --------
+  //
+  // Kept apart from the provenance transfer functions above: those call the
+  // hooks below (lifeCall, lifeStore, lifeReturn, lifeUse, lifeEscape,
+  // lifeRefineEdge, lifeEntry, lifeAtExit, lifeBeforeExit) and nothing here
+  // changes what a pointer may hold.
+
+  static Key lifeLoc(const void *K) {
+    Key L;
+    L.Life = K;
+    return L;
+  }
+  OriginSet lifeOf(const void *K, const FlowState &S) const {
+    const OriginSet *V = get(S, lifeLoc(K));
+    return V ? *V : OriginSet{};
+  }
+  void setLife(FlowState &S, const void *K, const OriginSet &V) {
+    set(S, lifeLoc(K), V);
+  }
+  void addMarker(FlowState &S, const void *K, const Origin &M) {
+    OriginSet V = lifeOf(K, S);
+    if (mergeOrigins(V, {M}))
+      setLife(S, K, V);
+  }
+
+  /// The lifetime slot of \p O in this function, or null when its lifetime
+  /// is not followed here (memory allocated elsewhere and reached through
+  /// a field, a global or a capture).
+  const void *lifeKey(const Origin &O) const {
+    if (O.Site && O.Param == -1) {
+      if (O.Fn == FD || LifeCreated.count(O.Site))
+        return O.Site;
+      return nullptr;
+    }
+    if (O.isParam() && O.Fn == FD &&
+        static_cast<unsigned>(O.Param) < FD->getNumParams())
+      return FD->getParamDecl(O.Param);
+    return nullptr;
+  }
+
+  /// Are "freed on every path" facts about \p K trustworthy? Not when the
+  /// allocation can have several live instances here (it runs in a loop,
+  /// or two calls of one helper return it), and not for plain host memory.
+  bool lifeReportable(const void *K, const Origin &O) {
+    if (LifeMulti.count(K))
+      return false;
+    if (!O.Site)
+      return true;
+    if (O.K == ::usm::Kind::NotUSM)
+      return false;
+    auto [It, New] = LifeRepeated.try_emplace(K, false);
+    if (New) {
+      const Stmt *At = O.Site;
+      auto C = LifeCreated.find(O.Site);
+      if (O.Fn != FD && C != LifeCreated.end())
+        At = C->second.first;
+      It->second = P.repeated(At, FD);
+    }
+    return !It->second;
+  }
+
+  const ::usm::Api *freeApiOf(const Origin &M) {
+    const Expr *E = M.FreedAt ? M.FreedAt : M.Site;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+      return P.apiOf(*Call);
+    return nullptr;
+  }
+
+  bool isLocalVar(const Decl *D) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(D);
+    return VD && !VD->hasGlobalStorage() &&
+           !VD->getType()->isReferenceType() && !P.addressEscapes(FD, VD);
+  }
+
+  /// A new execution of the allocation \p K (created by \p Call here).
+  void lifeCreate(const void *K, const Origin &O, const Expr *Call,
+                  FlowState &S, bool Unsure) {
+    JustCreated = K;
+    JustCreatedCall = Call;
+    JustCreatedPrev = lifeOf(K, S);
+    OriginSet L{lifetime::marker(lifetime::Live)};
+    if (Unsure)
+      mergeOrigins(L, {lifetime::marker(lifetime::Unsure)});
+    setLife(S, K, L);
+    if (LifeOrigin.try_emplace(K, O).second)
+      LifeKeys.push_back(K);
+  }
+
+  /// An allocation made in a callee that the caller now owns.
+  void lifeCreateForeign(const Expr *Site, const Origin &O,
+                         const CallExpr *Call, FlowState &S) {
+    auto [It, New] = LifeCreated.try_emplace(
+        Site, std::make_pair(Call, Call->getDirectCallee()));
+    if (!New && It->second.first != Call)
+      LifeMulti.insert(Site);
+    lifeCreate(Site, O, Call, S, false);
+  }
+
+  /// Allocations of \p V that nothing but the pointer being handed out
+  /// holds: live, not escaped, not released, not unsure.
+  std::vector<const Expr *> freshSites(const OriginSet &V,
+                                       const FlowState &S) {
+    std::vector<const Expr *> R;
+    for (const Origin &O : V) {
+      const void *K = lifeKey(O);
+      if (!K || !O.Site)
+        continue;
+      OriginSet L = lifeOf(K, S);
+      if (lifetime::has(L, lifetime::Live) &&
+          !lifetime::has(L, lifetime::Escaped) &&
+          !lifetime::has(L, lifetime::Freed) &&
+          !lifetime::has(L, lifetime::Unsure))
+        R.push_back(O.Site);
+    }
+    return R;
+  }
+
+  /// Ownership of the memory in \p V leaves this function.
+  void lifeEscape(const OriginSet &V, FlowState &S) {
+    for (const Origin &O : V) {
+      if (O.isParam() && O.Fn == FD && Recording)
+        P.Sum.EscapesParam.insert({FD, static_cast<unsigned>(O.Param)});
+      if (const void *K = lifeKey(O))
+        addMarker(S, K, lifetime::marker(lifetime::Escaped));
+    }
+  }
+
+  void lifeEscapeExpr(const Expr *E, FlowState &S) {
+    if (!E)
+      return;
+    E = stripCasts(E);
+    if (!E)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf &&
+        UO->getSubExpr()->getType()->isPointerType())
+      E = UO->getSubExpr();
+    if (E->getType()->isPointerType() || E->getType()->isRecordType())
+      lifeEscape(eval(E, S), S);
+  }
+
+  void lifeFinding(LifetimeFinding F, const void *At, const void *K) {
+    if (!P.LifeSeen.insert({static_cast<int>(F.Issue), At, K}).second)
+      return;
+    F.Fn = FD;
+    P.LifeFindings.push_back(std::move(F));
+  }
+
+  /// Fills the allocation facts of a finding about slot \p K.
+  void describe(LifetimeFinding &F, const void *K, const Origin &O) {
+    if (!O.Site)
+      return;
+    F.Alloc = O.Site;
+    F.AllocApi = O.A;
+    F.K = O.K;
+    auto C = LifeCreated.find(O.Site);
+    if (C != LifeCreated.end()) {
+      F.Created = C->second.first;
+      F.Creator = C->second.second;
+    }
+  }
+
+  /// Double free or use after free: every allocation \p V may hold was
+  /// released on every path to here.
+  bool lifeMustFreed(const OriginSet &V, const FlowState &S, Origin &Freed,
+                     Origin &Alloc, const void *&AllocKey) {
+    if (V.empty())
+      return false;
+    bool First = true;
+    for (const Origin &O : V) {
+      const void *K = lifeKey(O);
+      if (!K || !lifeReportable(K, O))
+        return false;
+      OriginSet L = lifeOf(K, S);
+      const Origin *F = lifetime::mustFreed(L);
+      if (!F)
+        return false;
+      if (!O.Site) {
+        // A parameter: only when a USM deallocation released it.
+        const ::usm::Api *A = freeApiOf(*F);
+        if (!A || A->M == ::usm::Model::Host)
+          return false;
+      }
+      if (First) {
+        Freed = *F;
+        Alloc = O;
+        AllocKey = K;
+        First = false;
+      }
+    }
+    return true;
+  }
+
+  /// The memory of \p V is used at \p Loc.
+  void lifeUseValue(SourceLocation Loc, const void *At, const OriginSet &V,
+                    FlowState &S, LifetimeUse U,
+                    const FunctionDecl *Helper = nullptr,
+                    const Expr *Inside = nullptr, const Expr *AtExpr = nullptr) {
+    if (Device || DeclareTarget || V.empty())
+      return;
+    if (Recording)
+      for (const Origin &O : V)
+        if (O.isParam() && O.Fn == FD)
+          P.Sum.UsesParam.try_emplace({FD, static_cast<unsigned>(O.Param)},
+                                      Inside ? Inside : AtExpr);
+    if (!Final)
+      return;
+    Origin Freed, Alloc;
+    const void *K = nullptr;
+    if (!lifeMustFreed(V, S, Freed, Alloc, K))
+      return;
+    LifetimeFinding F;
+    F.Issue = LifetimeIssue::UseAfterFree;
+    F.Loc = Loc;
+    describe(F, K, Alloc);
+    F.FreedAt = Freed.Site;
+    F.FreedInside = Freed.FreedAt;
+    F.Use = U;
+    F.Helper = Helper;
+    F.UseInside = Inside;
+    lifeFinding(std::move(F), At, K);
+  }
+
+  void lifeUse(const Expr *At, const Expr *Ptr, FlowState &S, LifetimeUse U,
+               const FunctionDecl *Helper = nullptr,
+               const Expr *Inside = nullptr) {
+    if (Device || DeclareTarget || !Ptr)
+      return;
+    lifeUseValue(At->getExprLoc(), At, eval(Ptr, S), S, U, Helper, Inside, At);
+  }
+
+  /// A release of the memory \p Ptr points to at \p At (a deallocation, or
+  /// a call of a helper whose own deallocation is \p Inner).
+  void lifeFree(const Expr *At, const Expr *Ptr, FlowState &S,
+                const Expr *Inner = nullptr) {
+    if (!Ptr)
+      return;
+    OriginSet V = eval(Ptr, S);
+    if (V.empty())
+      return;
+    Origin Freed, Alloc;
+    const void *K = nullptr;
+    if (Final && !Device && !DeclareTarget &&
+        lifeMustFreed(V, S, Freed, Alloc, K)) {
+      LifetimeFinding F;
+      F.Issue = LifetimeIssue::DoubleFree;
+      F.Loc = At->getBeginLoc();
+      describe(F, K, Alloc);
+      F.FreedAt = Freed.Site;
+      F.FreedInside = Freed.FreedAt;
+      lifeFinding(std::move(F), At, K);
+    }
+    Origin M = lifetime::marker(lifetime::Freed, At, Inner);
+    for (const Origin &O : V)
+      if (const void *LK = lifeKey(O)) {
+        if (V.size() == 1)
+          setLife(S, LK, {M});
+        else
+          addMarker(S, LK, M);
+      }
+  }
+
+  /// Is the value of \p E thrown away (an expression statement)?
+  bool discarded(const Expr *E) {
+    ParentMap &PM = P.parents(FD);
+    const Stmt *Cur = E;
+    while (const Stmt *Par = PM.getParent(Cur)) {
+      if (isa<ParenExpr>(Par) || isa<ImplicitCastExpr>(Par) ||
+          isa<ExprWithCleanups>(Par)) {
+        Cur = Par;
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CStyleCastExpr>(Par)) {
+        if (CE->getType()->isVoidType())
+          return true;
+        Cur = Par;
+        continue;
+      }
+      if (isa<CompoundStmt>(Par) || isa<LabelStmt>(Par) ||
+          isa<AttributedStmt>(Par) || isa<SwitchCase>(Par))
+        return true;
+      if (const auto *If = dyn_cast<IfStmt>(Par))
+        return If->getThen() == Cur || If->getElse() == Cur;
+      if (const auto *For = dyn_cast<ForStmt>(Par))
+        return For->getBody() == Cur || For->getInc() == Cur;
+      if (const auto *W = dyn_cast<WhileStmt>(Par))
+        return W->getBody() == Cur;
+      if (const auto *D = dyn_cast<DoStmt>(Par))
+        return D->getBody() == Cur;
+      return false;
+    }
+    return true;
+  }
+
+  /// A call about to be transferred: allocations, releases, escapes and
+  /// helper summaries.
+  void lifeCall(const CallExpr *Call, FlowState &S) {
+    if (const ::usm::Api *A = P.apiOf(*Call)) {
+      if (A->R == ::usm::Role::Free) {
+        lifeFree(Call, argAt(*Call, A->Ptr), S);
+        return;
+      }
+      if (A->R == ::usm::Role::Associate) {
+        for (const Expr *Arg : Call->arguments())
+          lifeEscapeExpr(Arg, S);
+        return;
+      }
+      if (A->R != ::usm::Role::Alloc)
+        return;
+      const Expr *Out = A->Ptr >= 0 ? argAt(*Call, A->Ptr) : nullptr;
+      if (Out)
+        Out = stripCasts(Out);
+      // An allocator that receives a pointer (a reallocation) takes it
+      // over.
+      for (const Expr *Arg : Call->arguments())
+        if (stripCasts(Arg) != Out && Arg->getType()->isPointerType())
+          lifeEscape(eval(Arg, S), S);
+      Origin O = allocOrigin(Call, A, S);
+      lifeCreate(Call, O, Call, S, Out && !discarded(Call));
+      if (!Out)
+        return; // the value is stored by the enclosing statement
+      const auto *UO = dyn_cast<UnaryOperator>(Out);
+      if (UO && UO->getOpcode() == UO_AddrOf) {
+        lifeStoreTo(UO->getSubExpr(), {O}, /*Creation=*/true, S);
+        return;
+      }
+      // cudaMalloc(out, n) with out a parameter: stored for the caller.
+      if (Recording)
+        for (const Origin &PO : eval(Out, S))
+          if (PO.isParam() && PO.Fn == FD)
+            P.Sum.FreshOut[{FD, static_cast<unsigned>(PO.Param)}].insert(Call);
+      lifeEscape({O}, S);
+      return;
+    }
+    if (isa<CXXOperatorCallExpr>(Call)) {
+      for (const Expr *Arg : Call->arguments())
+        if (!Arg->getType()->isRecordType())
+          lifeEscapeExpr(Arg, S);
+      return;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (isa<CUDAKernelCallExpr>(Call) ||
+        (Callee && P.calleeInfo(*Callee).Launcher))
+      return; // kernels use their arguments (observe), they do not keep them
+    if (Callee && !P.calleeInfo(*Callee).Accesses.empty())
+      return; // host library functions with known accesses (observe)
+    const FunctionDecl *Def = userCallee(Call);
+    if (!Def) {
+      // Unknown body: whatever it receives may be kept.
+      for (const Expr *Arg : Call->arguments())
+        lifeEscapeExpr(Arg, S);
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        lifeEscapeExpr(MC->getImplicitObjectArgument(), S);
+      return;
+    }
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      Summaries::ParamKey PK{Def, I};
+      auto Use = P.Sum.UsesParam.find(PK);
+      if (Use != P.Sum.UsesParam.end())
+        lifeUse(Arg, Arg, S, LifetimeUse::Helper, Def, Use->second);
+      auto Fr = P.Sum.FreesParam.find(PK);
+      if (Fr != P.Sum.FreesParam.end())
+        lifeFree(Call, Arg, S, Fr->second);
+      else if (P.Sum.EscapesParam.count(PK))
+        lifeEscapeExpr(Arg, S);
+      // Allocations the callee stores through this out-parameter.
+      auto FO = P.Sum.FreshOut.find(PK);
+      if (FO != P.Sum.FreshOut.end()) {
+        const Expr *Target = stripCasts(Arg);
+        if (const auto *UO = dyn_cast<UnaryOperator>(Target);
+            UO && UO->getOpcode() == UO_AddrOf)
+          Target = UO->getSubExpr();
+        OriginSet New;
+        auto OP = P.Sum.OutParams.find(PK);
+        if (OP != P.Sum.OutParams.end())
+          New = substitute(OP->second, Call, S);
+        for (const Origin &O : New)
+          if (O.Site && FO->second.count(O.Site))
+            lifeCreateForeign(O.Site, O, Call, S);
+        lifeStoreTo(Target, New, /*Creation=*/true, S);
+      }
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const Expr *Obj = MC->getImplicitObjectArgument())
+        if (Obj->getType()->isPointerType())
+          lifeEscapeExpr(Obj, S);
+    auto FR = P.Sum.FreshReturns.find(Def);
+    if (FR != P.Sum.FreshReturns.end())
+      for (const Origin &O : eval(Call, S))
+        if (O.Site && FR->second.count(O.Site))
+          lifeCreateForeign(O.Site, O, Call, S);
+  }
+
+  /// The value \p V (of \p RHS, when known) is stored into \p LHS.
+  void lifeStoreTo(const Expr *LHS, const OriginSet &V, bool Creation,
+                   FlowState &S) {
+    Key K;
+    bool Have = keyOf(LHS, K);
+    if (!Have || K.Field || K.Elem || !isLocalVar(K.Base)) {
+      // Stored where it outlives the statement: a field, a global, an
+      // element, through a pointer, or a reference parameter.
+      const Expr *L = LHS->IgnoreParenImpCasts();
+      int OutParam = -1;
+      if (const auto *UO = dyn_cast<UnaryOperator>(L);
+          UO && UO->getOpcode() == UO_Deref)
+        for (const Origin &PO : eval(UO->getSubExpr(), S))
+          if (PO.isParam() && PO.Fn == FD)
+            OutParam = PO.Param;
+      if (Have && !K.Field && !K.Elem)
+        if (const auto *PD = dyn_cast_or_null<ParmVarDecl>(K.Base))
+          if (PD->getType()->isReferenceType())
+            OutParam = PD->getFunctionScopeIndex();
+      if (OutParam >= 0 && Recording)
+        for (const Expr *Site : freshSites(V, S))
+          P.Sum.FreshOut[{FD, static_cast<unsigned>(OutParam)}].insert(Site);
+      lifeEscape(V, S);
+      return;
+    }
+    lifeOverwrite(LHS->getBeginLoc(), LHS, K, V, Creation, S);
+    lifeAlias(V, Creation, S);
+  }
+
+  void lifeAlias(const OriginSet &V, bool Creation, FlowState &S) {
+    for (const Origin &O : V)
+      if (const void *LK = lifeKey(O))
+        if (!(Creation && LK == JustCreated))
+          addMarker(S, LK, lifetime::marker(lifetime::Aliased));
+  }
+
+  /// `T *p = init;`
+  void lifeDeclStore(const VarDecl *VD, const Expr *Init, FlowState &S) {
+    OriginSet V = eval(Init, S);
+    if (!isLocalVar(VD)) {
+      lifeEscape(V, S);
+      return;
+    }
+    const Expr *R = stripCasts(ignoreTemporaries(Init));
+    bool Creation = R && R == JustCreatedCall;
+    // A declaration in a loop body replaces last iteration's pointer.
+    lifeOverwrite(VD->getLocation(), VD, Key{VD, nullptr, false}, V, Creation,
+                  S);
+    lifeAlias(V, Creation, S);
+  }
+
+  void lifeStore(const Expr *LHS, const Expr *RHS, FlowState &S) {
+    const Expr *R = stripCasts(ignoreTemporaries(RHS));
+    lifeStoreTo(LHS, eval(RHS, S), R && R == JustCreatedCall, S);
+  }
+
+  /// The only pointer to a live allocation is overwritten: a leak.
+  void lifeOverwrite(SourceLocation Loc, const void *At, const Key &K,
+                     const OriginSet &New, bool Creation, FlowState &S) {
+    if (Device || DeclareTarget)
+      return;
+    const OriginSet *Old = get(S, K);
+    if (!Old || Old->size() != 1)
+      return;
+    const Origin &O = (*Old)[0];
+    const void *LK = lifeKey(O);
+    if (!LK || !O.Site || O.K == ::usm::Kind::NotUSM)
+      return;
+    bool Renewed = Creation && LK == JustCreated;
+    if (!Renewed)
+      for (const Origin &X : New)
+        if (lifeKey(X) == LK)
+          return; // still held (p = p + 1)
+    OriginSet L = Renewed ? JustCreatedPrev : lifeOf(LK, S);
+    if (L.size() != 1 || L[0].Param != lifetime::Live)
+      return;
+    // Reported once, here, not again where the function returns.
+    if (!Renewed)
+      addMarker(S, LK, lifetime::marker(lifetime::Escaped));
+    if (!Final)
+      return;
+    LifetimeFinding F;
+    F.Issue = LifetimeIssue::Leak;
+    F.Loc = Loc;
+    F.Overwritten = true;
+    describe(F, LK, O);
+    lifeFinding(std::move(F), At, LK);
+  }
+
+  /// A returned value escapes to the caller; a fresh allocation becomes
+  /// the caller's.
+  void lifeReturn(const Expr *E, FlowState &S) {
+    if (!E)
+      return;
+    OriginSet V = eval(E, S);
+    Slots Sl;
+    if (E->getType()->isRecordType() && recordValue(E, S, Sl))
+      for (const auto &[Slot, O] : Sl)
+        mergeOrigins(V, O);
+    if (Recording && E->getType()->isPointerType())
+      for (const Expr *Site : freshSites(V, S))
+        P.Sum.FreshReturns[FD].insert(Site);
+    lifeEscape(V, S);
+  }
+
+  /// A lambda created here: a host lambda may run later or elsewhere, so
+  /// what it captures escapes; a kernel lambda uses it now (observe).
+  void lifeLambda(const LambdaExpr *LE, FlowState &S) {
+    if (P.isDeviceFunction(LE->getCallOperator()))
+      return;
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          lifeEscape(lookup(Key{VD, nullptr, false}, S), S);
+  }
+
+  void lifeEntry(FlowState &Entry) {
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (PD->getType().getNonReferenceType()->isPointerType()) {
+        setLife(Entry, PD, {lifetime::marker(lifetime::Live)});
+        HasPointerParam = true;
+      }
+    }
+  }
+
+  /// The state at the exit block: which parameters were released on every
+  /// path (a summary for the callers).
+  void lifeAtExit(const FlowState &S) {
+    if (!Recording || Device)
+      return;
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *PD = FD->getParamDecl(I);
+      if (!PD->getType().getNonReferenceType()->isPointerType())
+        continue;
+      OriginSet L = lifeOf(PD, S);
+      if (const Origin *F = lifetime::mustFreed(L))
+        P.Sum.FreesParam.try_emplace({FD, I}, F->FreedAt ? F->FreedAt : F->Site);
+    }
+  }
+
+  /// Block \p B leaves the function: allocations still live on every path
+  /// to here, never released, escaped or aliased, leak.
+  void lifeBeforeExit(const CFGBlock &B, const CFGBlock &Exit,
+                      const FlowState &S) {
+    if (!Final || Device || DeclareTarget || FD->isMain() || LifeKeys.empty())
+      return;
+    bool Leaves = false;
+    for (const CFGBlock::AdjacentBlock &Succ : B.succs())
+      Leaves |= Succ.getReachableBlock() == &Exit;
+    if (!Leaves)
+      return;
+    // exit(), abort() and other noreturn calls end the program, and a
+    // throw hands the memory to the handlers' cleanup.
+    if (B.hasNoReturnElement() ||
+        isa_and_nonnull<CXXThrowExpr>(B.getTerminatorStmt()))
+      return;
+    const Stmt *Ret = nullptr;
+    for (auto It = B.rbegin(); It != B.rend(); ++It)
+      if (auto CS = It->getAs<CFGStmt>()) {
+        Ret = dyn_cast<ReturnStmt>(CS->getStmt());
+        if (isa<CXXThrowExpr>(CS->getStmt()))
+          return;
+        break;
+      }
+    // `if (p) free(p);` as the last statement: the null edge leads out.
+    FlowState Out = S;
+    lifeRefineEdge(B, Exit, Out);
+    if (!Ret) {
+      // Falling off the end, possibly from several branches: judged on
+      // their join (lifeFallOff), so that `if (c) alloc; ... if (c) free;`
+      // stays quiet. Explicit returns are judged one by one.
+      FallOff.Root = HasFallOff ? States.join(FallOff.Root, Out.Root) : Out.Root;
+      HasFallOff = true;
+      return;
+    }
+    lifeLeaksAt(Ret->getBeginLoc(), Ret, Out);
+  }
+
+  void lifeFallOff() {
+    if (HasFallOff)
+      lifeLeaksAt(FD->getBody()->getEndLoc(), FD, FallOff);
+  }
+
+  void lifeLeaksAt(SourceLocation Loc, const void *At, const FlowState &Out) {
+    for (const void *K : LifeKeys) {
+      OriginSet L = lifeOf(K, Out);
+      if (L.size() != 1 || L[0].Param != lifetime::Live)
+        continue;
+      const Origin &O = LifeOrigin.find(K)->second;
+      if (O.K == ::usm::Kind::NotUSM)
+        continue;
+      LifetimeFinding F;
+      F.Issue = LifetimeIssue::Leak;
+      F.Loc = Loc;
+      describe(F, K, O);
+      lifeFinding(std::move(F), At, K);
+    }
+  }
+
+  /// Branches on a pointer being null, or on an allocation's status: on
+  /// the edge where the allocation did not happen its slot is emptied; on
+  /// the edge where its status said success it is no longer unsure.
+  struct LifeBranch {
+    const Expr *Ptr = nullptr;    ///< pointer tested against null
+    const Expr *Status = nullptr; ///< allocation call or status variable
+    int NoAlloc = -1;             ///< edge (0 true, 1 false) without it
+    /// A predicate the engine cannot read (`if (is_null(p)) return;`):
+    /// on both edges the memory of its pointer arguments may be absent.
+    const CallExpr *Tested = nullptr;
+  };
+
+  bool isZero(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (E->isValueDependent())
+      return false;
+    if (E->isNullPointerConstant(P.Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    Expr::EvalResult R;
+    return E->getType()->isIntegralOrEnumerationType() &&
+           E->EvaluateAsInt(R, P.Ctx) && R.Val.getInt() == 0;
+  }
+
+  bool parseLifeBranch(const Expr *C, bool Negated, LifeBranch &B) {
+    C = C->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(C);
+        UO && UO->getOpcode() == UO_LNot)
+      return parseLifeBranch(UO->getSubExpr(), !Negated, B);
+    if (const auto *BO = dyn_cast<BinaryOperator>(C);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *X = nullptr;
+      if (isZero(BO->getRHS()))
+        X = BO->getLHS();
+      else if (isZero(BO->getLHS()))
+        X = BO->getRHS();
+      if (!X)
+        return false;
+      return parseLifeBranch(X, BO->getOpcode() == BO_EQ ? !Negated : Negated,
+                             B);
+    }
+    // C is "non-zero" on the true edge (unless negated).
+    if (C->getType()->isPointerType()) {
+      Key K;
+      if (!keyOf(C, K))
+        return false;
+      B.Ptr = C;
+      B.NoAlloc = Negated ? 0 : 1; // null: the false edge of `p`
+      return true;
+    }
+    if (!C->getType()->isIntegralOrEnumerationType())
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(C)) {
+      const ::usm::Api *A = P.apiOf(*Call);
+      if (!A) {
+        for (const Expr *Arg : Call->arguments())
+          if (Arg->getType()->isPointerType()) {
+            B.Tested = Call;
+            return true;
+          }
+        return false;
+      }
+      if (A->R != ::usm::Role::Alloc || A->Ptr < 0)
+        return false;
+    } else if (!isa<DeclRefExpr>(C)) {
+      return false;
+    }
+    B.Status = C;
+    B.NoAlloc = Negated ? 1 : 0; // a non-zero status is a failure
+    return true;
+  }
+
+  const LifeBranch *lifeBranchOf(const CFGBlock &B) {
+    auto [It, New] = LifeBranches.try_emplace(B.getBlockID());
+    if (New) {
+      It->second.second = false;
+      const Stmt *Term = B.getTerminatorStmt();
+      const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+      if (Term && !isa<BinaryOperator>(Term)) {
+        while (const auto *L = dyn_cast_or_null<BinaryOperator>(
+                   C ? C->IgnoreParens() : nullptr)) {
+          if (!L->isLogicalOp())
+            break;
+          C = L->getRHS();
+        }
+      }
+      if (C)
+        It->second.second = parseLifeBranch(C, false, It->second.first);
+    }
+    return It->second.second ? &It->second.first : nullptr;
+  }
+
+  void lifeRefineEdge(const CFGBlock &From, const CFGBlock &To, FlowState &S) {
+    if (From.succ_size() != 2 || !From.getTerminatorStmt() ||
+        (LifeKeys.empty() && !HasPointerParam))
+      return;
+    const CFGBlock *T = From.succ_begin()->getReachableBlock();
+    const CFGBlock *F = (From.succ_begin() + 1)->getReachableBlock();
+    int Edge = (&To == T && &To != F) ? 0 : (&To == F && &To != T) ? 1 : -1;
+    if (Edge < 0)
+      return;
+    const LifeBranch *B = lifeBranchOf(From);
+    if (!B)
+      return;
+    if (B->Tested) {
+      for (const Expr *Arg : B->Tested->arguments())
+        if (Arg->getType()->isPointerType())
+          for (const Origin &O : eval(Arg, S))
+            if (const void *K = lifeKey(O))
+              if (O.Site)
+                addMarker(S, K, lifetime::marker(lifetime::Unsure));
+      return;
+    }
+    if (B->Ptr) {
+      if (Edge != B->NoAlloc)
+        return;
+      OriginSet V = eval(B->Ptr, S);
+      if (V.size() == 1)
+        if (const void *K = lifeKey(V[0]))
+          setLife(S, K, {});
+      return;
+    }
+    const void *K = nullptr;
+    if (isa<CallExpr>(B->Status)) {
+      K = B->Status;
+    } else {
+      Key SK;
+      if (keyOf(B->Status, SK))
+        if (const OriginSet *V = get(S, SK))
+          if (V->size() == 1 && (*V)[0].Param == lifetime::Status)
+            K = (*V)[0].Site;
+    }
+    if (!K || !LifeOrigin.count(K))
+      return;
+    if (Edge == B->NoAlloc) {
+      setLife(S, K, {});
+      return;
+    }
+    OriginSet L = lifeOf(K, S);
+    OriginSet Kept;
+    for (const Origin &M : L)
+      if (M.Param != lifetime::Unsure)
+        Kept.push_back(M);
+    if (Kept.size() != L.size())
+      setLife(S, K, Kept);
+  }
+
+  /// `status = allocation(&p, ...)`: the variable holds that allocation's
+  /// status (for branches on it).
+  void lifeStatus(const Expr *LHS, const VarDecl *VD, const Expr *RHS,
+                  FlowState &S) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(RHS));
+    const ::usm::Api *A = Call ? P.apiOf(*Call) : nullptr;
+    if (!A || A->R != ::usm::Role::Alloc || A->Ptr < 0)
+      return;
+    Key K;
+    if (VD)
+      K = Key{VD, nullptr, false};
+    else if (!keyOf(LHS, K))
+      return;
+    set(S, K, {lifetime::marker(lifetime::Status, Call)});
+  }
+
   ProvenanceAnalysis &P;
   const FunctionDecl *FD;
   bool Final;
@@ -1688,6 +2487,24 @@ private:
   /// Variables that hold a kind query's answer, and the query call.
   std::map<const VarDecl *, const CallExpr *> QueryVars;
   std::map<unsigned, std::pair<Guard, bool>> Guards; ///< per block id
+
+  // Lifetime (Lifetime.h).
+  bool Recording = false; ///< the replay that records summaries
+  const void *JustCreated = nullptr;     ///< the last allocation executed
+  const Expr *JustCreatedCall = nullptr; ///< ... by this call
+  OriginSet JustCreatedPrev;             ///< its slot before that
+  /// Allocations made in callees that this function owns: the call that
+  /// returned them, and the callee.
+  llvm::DenseMap<const Expr *, std::pair<const Expr *, const FunctionDecl *>>
+      LifeCreated;
+  llvm::DenseSet<const void *> LifeMulti;           ///< several instances
+  llvm::DenseMap<const void *, bool> LifeRepeated;  ///< created in a loop
+  llvm::DenseMap<const void *, Origin> LifeOrigin;  ///< slot -> allocation
+  std::vector<const void *> LifeKeys;               ///< slots, in order
+  bool HasPointerParam = false;
+  FlowState FallOff; ///< where the body's end leads out (joined)
+  bool HasFallOff = false;
+  std::map<unsigned, std::pair<LifeBranch, bool>> LifeBranches; ///< per block
 };
 
 //===----------------------------------------------------------------------===//
@@ -1702,7 +2519,7 @@ void ProvenanceAnalysis::run() {
     return;
   Ran = true;
   collect();
-  if (!HasDeviceAlloc && !HasFree && !HasCopy)
+  if (!HasDeviceAlloc && !HasFree && !HasCopy && !HasUsmAlloc)
     return;
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.
