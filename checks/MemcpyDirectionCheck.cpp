@@ -4,6 +4,7 @@
 #include "utils/EngineSupport.h"
 #include "utils/FindingFacts.h"
 #include "utils/Provenance.h"
+#include "utils/StmtParents.h"
 #include "utils/UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"

@@ -1,5 +1,6 @@
 //===- Advisor.cpp - facts for the performance advisor checks -------------===//
 #include "Advisor.h"
+#include "StmtParents.h"
 #include "UsmApi.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -1980,7 +1980,7 @@ private:
 
   /// Is the value of \p E thrown away (an expression statement)?
   bool discarded(const Expr *E) {
-    ParentMap &PM = P.parents(FD);
+    const StmtParents &PM = P.parents(FD);
     const Stmt *Cur = E;
     while (const Stmt *Par = PM.getParent(Cur)) {
       if (isa<ParenExpr>(Par) || isa<ImplicitCastExpr>(Par) ||
