@@ -5,6 +5,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/Support/Path.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -118,8 +119,18 @@ FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
       for (const FreeSite &FS : F.sites())
         Reached.emplace(FS.Free, FS);
   }
+  // A function that already releases this allocation with a deallocator
+  // of the new kind chooses between its deallocators at run time (a
+  // compatibility wrapper that remembers which pointers are host memory):
+  // its other frees need no rename.
+  std::set<const FunctionDecl *> Dispatching;
+  for (const auto &[X, FS] : Reached)
+    if (FS.Fn && Swap.isFreedBy(FS.FreeApi->Name))
+      Dispatching.insert(FS.Fn);
   for (const auto &[X, FS] : Reached) {
     if (Swap.isFreedBy(FS.FreeApi->Name))
+      continue;
+    if (FS.Fn && Dispatching.count(FS.Fn))
       continue;
     unsigned Line = SM.getExpansionLineNumber(X->getBeginLoc());
     std::string Where = "'" + std::string(FS.FreeApi->Name) + "' at line " +
@@ -161,6 +172,16 @@ FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
                     : SourceLocation();
     if (NameLoc.isInvalid()) {
       Out.Why = Where + " is written inside a macro or is not a call";
+      return Out;
+    }
+    // A fix-it edits the file being checked, never a header: a free in a
+    // header (a compatibility wrapper, a library's helper) serves other
+    // code and other translation units too.
+    if (!SM.isWrittenInMainFile(NameLoc)) {
+      Out.Why = "'" + std::string(FS.FreeApi->Name) + "' in " +
+                llvm::sys::path::filename(SM.getFilename(NameLoc)).str() +
+                ", line " + std::to_string(SM.getSpellingLineNumber(NameLoc)) +
+                ", is in a header that other code may use";
       return Out;
     }
     Out.Renames.push_back({NameLoc, unqualified(New->Name)});

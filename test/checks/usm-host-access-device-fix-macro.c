@@ -4,10 +4,14 @@
 // name by the header's spelling of the host allocator
 // (omp_target_alloc_host), and explain shows the fixed line and the size
 // and device as the user wrote them (not '/* bytes */').
-// RUN: rm -rf %t.dir && mkdir %t.dir && cp %s %t.dir/prog.c
-// RUN: not %usmcheck check --fix %t.dir/prog.c -- -include %src_root/examples/openmp/compat/omp_usm_compat.h > /dev/null 2>&1
+// The header is copied too: --fix must leave it alone (its wrapper frees
+// host memory with the host deallocator already), and a test must never
+// edit the repository.
+// RUN: rm -rf %t.dir && mkdir %t.dir && cp %s %t.dir/prog.c && cp %src_root/examples/openmp/compat/omp_usm_compat.h %t.dir/compat.h
+// RUN: not %usmcheck check --fix %t.dir/prog.c -- -include %t.dir/compat.h > /dev/null 2>&1
+// RUN: diff %src_root/examples/openmp/compat/omp_usm_compat.h %t.dir/compat.h
 // RUN: FileCheck %s --check-prefix=FIXED < %t.dir/prog.c
-// RUN: %usmcheck check %t.dir/prog.c -- -include %src_root/examples/openmp/compat/omp_usm_compat.h 2>&1 | FileCheck %s --check-prefix=AFTER
+// RUN: %usmcheck check %t.dir/prog.c -- -include %t.dir/compat.h 2>&1 | FileCheck %s --check-prefix=AFTER
 // RUN: not %usmcheck explain %s -- -include %src_root/examples/openmp/compat/omp_usm_compat.h 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 // clang-format on
 #include <omp.h>
@@ -33,4 +37,4 @@ int main(void) {
 // EXPLAIN: double *host_buf = (double *)malloc(N * sizeof(double));
 // EXPLAIN-NEXT: omp_target_memcpy(host_buf, buf, N * sizeof(double), 0, 0, omp_get_initial_device(), dev);
 // EXPLAIN: fix-its offered by the check:
-// EXPLAIN-NEXT: :19:27: replace with 'omp_target_alloc_host'
+// EXPLAIN-NEXT: :23:27: replace with 'omp_target_alloc_host'

@@ -63,7 +63,7 @@ static inline void usmcheck_compat_free(void *p, int dev) {
       llvm_omp_target_free_host(p, dev);
       return;
     }
-  llvm_omp_target_free_host(p, dev); /* the runtime's: the macro is defined below */
+  omp_target_free(p, dev); /* the runtime's: the macro is defined below */
 }
 
 #define omp_target_alloc_device(size, dev) llvm_omp_target_alloc_device((size), (dev))
