@@ -1030,6 +1030,9 @@ USM_RT_MEMCPY_STREAM(cudaMemcpyAsync)
 // Kernel launches (their pointer arguments, for an illegal-address error
 // later) and the synchronising calls that return that error.
 USM_HOOK(cudaLaunchKernel, "")
+// CUDA 13's <<<>>> host stubs call __cudaLaunchKernel (same parameters),
+// not cudaLaunchKernel: seen with `nm -D` on an nvcc 13.0 program.
+USM_HOOK(__cudaLaunchKernel, "")
 USM_HOOK(cudaDeviceSynchronize, "")
 USM_HOOK(cudaStreamSynchronize, "")
 namespace {
@@ -1044,6 +1047,15 @@ USM_EXPORT int cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
   noteCudaLaunch(Func, Args);
   auto *F = USM_NEXT(cudaLaunchKernel, int, const void *, Dim3, Dim3, void **,
                      std::size_t, void *);
+  return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
+}
+USM_EXPORT int __cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
+                                  void **Args, std::size_t Shared,
+                                  void *Stream) {
+  ensureInit();
+  noteCudaLaunch(Func, Args);
+  auto *F = USM_NEXT(__cudaLaunchKernel, int, const void *, Dim3, Dim3,
+                     void **, std::size_t, void *);
   return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
 }
 USM_EXPORT int cudaDeviceSynchronize() {
