@@ -32,10 +32,7 @@ std::string costText() {
 } // namespace
 
 void HostMemoryHotKernelCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
-          .bind("fn"),
-      this);
+  matchAdvisedFunctions(Finder, this);
 }
 
 void HostMemoryHotKernelCheck::onEndOfTranslationUnit() {
@@ -45,17 +42,11 @@ void HostMemoryHotKernelCheck::onEndOfTranslationUnit() {
 }
 
 void HostMemoryHotKernelCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->hasBody())
+  ProvenanceAnalysis *PAp = nullptr;
+  const FunctionDecl *FD = advisedFunction(Result, Analyzed, PAp);
+  if (!FD)
     return;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
-    return; // its body is walked with the enclosing function
-  ASTContext &Ctx = *Result.Context;
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
-  if (PA.isDeviceFunction(FD))
-    return;
+  ProvenanceAnalysis &PA = *PAp;
   for (const AdvisedPointer &P : advisedPointers(PA, FD, ::usm::Kind::Host)) {
     for (const Stmt *K : P.Kernels) {
       if (enclosingLoops(PA, K, FD).empty())

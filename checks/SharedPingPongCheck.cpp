@@ -46,10 +46,7 @@ std::string costText(const ::usm::Api &Alloc) {
 } // namespace
 
 void SharedPingPongCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
-          .bind("fn"),
-      this);
+  matchAdvisedFunctions(Finder, this);
 }
 
 void SharedPingPongCheck::onEndOfTranslationUnit() {
@@ -59,17 +56,11 @@ void SharedPingPongCheck::onEndOfTranslationUnit() {
 }
 
 void SharedPingPongCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->hasBody())
+  ProvenanceAnalysis *PAp = nullptr;
+  const FunctionDecl *FD = advisedFunction(Result, Analyzed, PAp);
+  if (!FD)
     return;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
-    return; // its body is walked with the enclosing function
-  ASTContext &Ctx = *Result.Context;
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
-  if (PA.isDeviceFunction(FD))
-    return;
+  ProvenanceAnalysis &PA = *PAp;
   for (const AdvisedPointer &P : advisedPointers(PA, FD, ::usm::Kind::Shared)) {
     if (P.PrefetchedOrAdvised)
       continue;
