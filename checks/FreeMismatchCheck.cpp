@@ -21,18 +21,6 @@ std::string firstDealloc(const ::usm::Api &A) {
 }
 } // namespace
 
-void FreeMismatchCheck::registerMatchers(MatchFinder *Finder) {
-  // The frees come from the shared whole-TU provenance analysis.
-  TU.registerMatchers(Finder);
-}
-
-void FreeMismatchCheck::onEndOfTranslationUnit() {
-  TU.endOfTranslationUnit();
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
-
 /// The facts every report of this check shares: allocation, deallocation,
 /// the steps from one to the other.
 static ::usm::FindingFacts baseFacts(const Origin &O, const FreeFact &F,
@@ -200,7 +188,7 @@ bool ownContext(const VarDecl *V, const FunctionDecl *Fn) {
 
 void FreeMismatchCheck::checkArguments(const FreeFact &F, ASTContext &Ctx) {
   const auto *FreeCall = dyn_cast<CallExpr>(F.Free);
-  if (!FreeCall || F.Origins.size() != 1 || Errors.functionHasErrors(F.Fn))
+  if (!FreeCall || F.Origins.size() != 1 || hasErrors(F.Fn))
     return;
   const Origin &O = F.Origins.front();
   const auto *Site = dyn_cast<CallExpr>(O.Site);
@@ -277,17 +265,12 @@ void FreeMismatchCheck::checkArguments(const FreeFact &F, ASTContext &Ctx) {
   attachFacts(*this, Loc, Facts);
 }
 
-void FreeMismatchCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  WholeTU::Running Run(TU, Ctx);
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
+void FreeMismatchCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FreeFact &F : PA.frees()) {
     // Quiet unless every allocation that can reach this free is known and
     // mismatches it.
-    if (!F.Known || Errors.functionHasErrors(F.Fn))
+    if (!F.Known || hasErrors(F.Fn))
       continue;
     bool Matches = false;
     for (const Origin &O : F.Origins)

@@ -196,26 +196,9 @@ struct Advice {
 
 } // namespace
 
-void HostAccessDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  // One whole-TU analysis: provenance crosses function boundaries.
-  TU.registerMatchers(Finder);
-}
-
-void HostAccessDeviceCheck::onEndOfTranslationUnit() {
-  TU.endOfTranslationUnit();
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
-
-void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  WholeTU::Running Run(TU, Ctx);
+void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
   if (PA.hostAccesses().empty())
     return;
 
@@ -281,7 +264,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     const auto *SiteCall = dyn_cast<CallExpr>(Dev->Site);
     if (!SiteCall)
       continue;
-    if (Errors.functionHasErrors(H.Fn))
+    if (hasErrors(H.Fn))
       continue;
     SourceLocation Loc = SM.getExpansionLoc(H.At->getBeginLoc());
     SourceLocation SiteLoc = SM.getExpansionLoc(Dev->Site->getBeginLoc());
@@ -341,7 +324,8 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
           TopFixIt = true;
           D << FixItHint::CreateReplacement(
               CharSourceRange::getTokenRange(NameLoc, NameLoc),
-              userSpelling(*Swap, writtenCallee(*SiteCall, Ctx), A, Ctx, PP));
+              userSpelling(*Swap, writtenCallee(*SiteCall, Ctx), A, Ctx,
+                           preprocessor()));
           for (const auto &[FreeLoc, Name] : Plan.Renames)
             if (FixedSites.insert(FreeLoc).second)
               D << FixItHint::CreateReplacement(
@@ -434,7 +418,7 @@ void HostAccessDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         if (!Swap)
           continue;
         FF.Replacement =
-            userSpelling(*Swap, Facts.AllocSpelling, A, Ctx, PP);
+            userSpelling(*Swap, Facts.AllocSpelling, A, Ctx, preprocessor());
         FF.Code = FF.Replacement;
         Facts.Fixes.push_back(FF);
         diag(SiteLoc, "%0%1 with '%2' (same arguments); %3", DiagnosticIDs::Note)

@@ -2,9 +2,7 @@
 #ifndef USMCHECK_CHECKS_HOSTACCESSDEVICECHECK_H
 #define USMCHECK_CHECKS_HOSTACCESSDEVICECHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "utils/ErrorFree.h"
-#include "utils/WholeTU.h"
+#include "utils/UsmCheck.h"
 
 namespace clang::tidy::usm {
 
@@ -16,25 +14,13 @@ namespace clang::tidy::usm {
 /// are never reported. Each finding names the access, the allocator and its
 /// site, and ranks the three fixes of the USM feature table by what the code
 /// does; the top fix is a fix-it when it is an allocator swap.
-class HostAccessDeviceCheck : public ClangTidyCheck {
+class HostAccessDeviceCheck : public UsmCheck {
 public:
   HostAccessDeviceCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), TU(this, Context) {}
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                           Preprocessor *) override {
-    Errors.watch(PP);
-    this->PP = PP;
-  }
-  void onStartOfTranslationUnit() override { Errors.clear(); }
-  void onEndOfTranslationUnit() override;
+      : UsmCheck(Name, Context) {}
 
 private:
-  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
-  ErrorFree Errors; ///< no findings from functions with compile errors
-  const Preprocessor *PP = nullptr; ///< the user's macros (fix spellings)
-  WholeTU TU;       ///< one match of the whole TU (utils/WholeTU.h)
+  void analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) override;
 };
 
 } // namespace clang::tidy::usm

@@ -3,9 +3,6 @@
 #include "utils/Advisor.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::usm {
 
@@ -31,22 +28,15 @@ std::string costText() {
 
 } // namespace
 
-void HostMemoryHotKernelCheck::registerMatchers(MatchFinder *Finder) {
-  matchAdvisedFunctions(Finder, this);
+void HostMemoryHotKernelCheck::analyze(ASTContext &, ProvenanceAnalysis &PA) {
+  for (const FunctionDecl *FD : advisedFunctions(PA))
+    advise(PA, FD);
 }
 
-void HostMemoryHotKernelCheck::onEndOfTranslationUnit() {
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
-
-void HostMemoryHotKernelCheck::check(const MatchFinder::MatchResult &Result) {
-  ProvenanceAnalysis *PAp = nullptr;
-  const FunctionDecl *FD = advisedFunction(Result, Analyzed, PAp);
-  if (!FD)
+void HostMemoryHotKernelCheck::advise(ProvenanceAnalysis &PA,
+                                      const FunctionDecl *FD) {
+  if (hasErrors(FD))
     return;
-  ProvenanceAnalysis &PA = *PAp;
   for (const AdvisedPointer &P : advisedPointers(PA, FD, ::usm::Kind::Host)) {
     for (const Stmt *K : P.Kernels) {
       if (enclosingLoops(PA, K, FD).empty())

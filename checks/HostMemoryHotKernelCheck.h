@@ -2,7 +2,7 @@
 #ifndef USMCHECK_CHECKS_HOSTMEMORYHOTKERNELCHECK_H
 #define USMCHECK_CHECKS_HOSTMEMORYHOTKERNELCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "utils/UsmCheck.h"
 
 namespace clang::tidy::usm {
 
@@ -14,16 +14,15 @@ namespace clang::tidy::usm {
 /// from the shared provenance engine. With `usmcheck check
 /// --bench-results=FILE` the message quotes the bandwidths `usmcheck bench`
 /// measured on the user's GPU.
-class HostMemoryHotKernelCheck : public ClangTidyCheck {
+class HostMemoryHotKernelCheck : public UsmCheck {
 public:
   HostMemoryHotKernelCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
+      : UsmCheck(Name, Context) {}
 
 private:
-  const ASTContext *Analyzed = nullptr;
+  void analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) override;
+  /// The advice for the pointers of one host function.
+  void advise(ProvenanceAnalysis &PA, const FunctionDecl *FD);
 };
 
 } // namespace clang::tidy::usm

@@ -743,22 +743,7 @@ private:
 
 } // namespace
 
-void MemcpyDirectionCheck::registerMatchers(MatchFinder *Finder) {
-  // The copies come from the shared whole-TU provenance analysis.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void MemcpyDirectionCheck::onEndOfTranslationUnit() {
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
-
-void MemcpyDirectionCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
+void MemcpyDirectionCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   auto Diag = [this](SourceLocation Loc, StringRef Msg,
                      DiagnosticIDs::Level L) { return diag(Loc, Msg, L); };
   auto Attach = [this](SourceLocation Loc, const ::usm::FindingFacts &F) {
@@ -766,8 +751,7 @@ void MemcpyDirectionCheck::check(const MatchFinder::MatchResult &Result) {
   };
   Checker C(Ctx, PA, Diag, Attach);
   for (const CopyFact &F : PA.copies()) {
-    if (Errors.functionHasErrors(F.Fn) ||
-        F.Call->getBeginLoc().isInvalid())
+    if (hasErrors(F.Fn) || F.Call->getBeginLoc().isInvalid())
       continue;
     C.check(F);
   }

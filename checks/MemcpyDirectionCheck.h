@@ -2,8 +2,7 @@
 #ifndef USMCHECK_CHECKS_MEMCPYDIRECTIONCHECK_H
 #define USMCHECK_CHECKS_MEMCPYDIRECTIONCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "utils/ErrorFree.h"
+#include "utils/UsmCheck.h"
 
 namespace clang::tidy::usm {
 
@@ -16,22 +15,13 @@ namespace clang::tidy::usm {
 /// usm_copies.def). The pointers' memory comes from the provenance engine's
 /// "must" answer at the copy (utils/Provenance.h, CopyFact); sizes from
 /// utils/AllocSize.h. Unknown memory or sizes: no finding.
-class MemcpyDirectionCheck : public ClangTidyCheck {
+class MemcpyDirectionCheck : public UsmCheck {
 public:
   MemcpyDirectionCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
-                           Preprocessor *) override {
-    Errors.watch(PP);
-  }
-  void onStartOfTranslationUnit() override { Errors.clear(); }
-  void onEndOfTranslationUnit() override;
+      : UsmCheck(Name, Context) {}
 
 private:
-  const ASTContext *Analyzed = nullptr; ///< whose shared analysis to drop
-  ErrorFree Errors; ///< no findings from functions with compile errors
+  void analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) override;
 };
 
 } // namespace clang::tidy::usm

@@ -3,11 +3,8 @@
 #include "utils/Advisor.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include <algorithm>
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::usm {
 
@@ -45,22 +42,15 @@ std::string costText(const ::usm::Api &Alloc) {
 
 } // namespace
 
-void SharedPingPongCheck::registerMatchers(MatchFinder *Finder) {
-  matchAdvisedFunctions(Finder, this);
+void SharedPingPongCheck::analyze(ASTContext &, ProvenanceAnalysis &PA) {
+  for (const FunctionDecl *FD : advisedFunctions(PA))
+    advise(PA, FD);
 }
 
-void SharedPingPongCheck::onEndOfTranslationUnit() {
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
-
-void SharedPingPongCheck::check(const MatchFinder::MatchResult &Result) {
-  ProvenanceAnalysis *PAp = nullptr;
-  const FunctionDecl *FD = advisedFunction(Result, Analyzed, PAp);
-  if (!FD)
+void SharedPingPongCheck::advise(ProvenanceAnalysis &PA,
+                                 const FunctionDecl *FD) {
+  if (hasErrors(FD))
     return;
-  ProvenanceAnalysis &PA = *PAp;
   for (const AdvisedPointer &P : advisedPointers(PA, FD, ::usm::Kind::Shared)) {
     if (P.PrefetchedOrAdvised)
       continue;

@@ -216,28 +216,16 @@ const std::map<std::string, std::string> &benchSummary() {
   return Summary;
 }
 
-void matchAdvisedFunctions(ast_matchers::MatchFinder *Finder,
-                           ast_matchers::MatchFinder::MatchCallback *Check) {
-  using namespace ast_matchers;
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
-          .bind("fn"),
-      Check);
-}
-
-const FunctionDecl *
-advisedFunction(const ast_matchers::MatchFinder::MatchResult &Result,
-                const ASTContext *&Analyzed, ProvenanceAnalysis *&PA) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD || !FD->hasBody())
-    return nullptr;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      MD && MD->getParent()->isLambda())
-    return nullptr;
-  Analyzed = Result.Context;
-  PA = &ProvenanceAnalysis::forTU(*Result.Context);
-  PA->run();
-  return PA->isDeviceFunction(FD) ? nullptr : FD;
+std::vector<const FunctionDecl *> advisedFunctions(ProvenanceAnalysis &PA) {
+  std::vector<const FunctionDecl *> Out;
+  for (const FunctionDecl *FD : PA.functions()) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        MD && MD->getParent()->isLambda())
+      continue;
+    if (!PA.isDeviceFunction(FD))
+      Out.push_back(FD);
+  }
+  return Out;
 }
 
 } // namespace clang::tidy::usm

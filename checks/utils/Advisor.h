@@ -26,7 +26,6 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include <map>
 #include <string>
@@ -56,18 +55,10 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
 /// Measured figures from `usmcheck bench` (empty when not given).
 const std::map<std::string, std::string> &benchSummary();
 
-/// The match both advisor checks use: every function definition outside
-/// system headers, bound as "fn".
-void matchAdvisedFunctions(ast_matchers::MatchFinder *Finder,
-                           ast_matchers::MatchFinder::MatchCallback *Check);
-
-/// The host function of such a match, with the TU's provenance analysis
-/// run (its context stored in \p Analyzed, for release at the end of the
-/// TU); null for no body, a lambda's call operator (its body is walked
-/// with the enclosing function) and device code.
-const FunctionDecl *
-advisedFunction(const ast_matchers::MatchFinder::MatchResult &Result,
-                const ASTContext *&Analyzed, ProvenanceAnalysis *&PA);
+/// The host functions both advisor checks look at: the analysed functions
+/// of the TU but lambdas' call operators (their bodies are walked with the
+/// enclosing function) and device code.
+std::vector<const FunctionDecl *> advisedFunctions(ProvenanceAnalysis &PA);
 
 } // namespace clang::tidy::usm
 

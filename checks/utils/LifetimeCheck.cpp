@@ -4,22 +4,8 @@
 #include "UsmApi.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::usm {
-
-void LifetimeCheck::registerMatchers(MatchFinder *Finder) {
-  // The findings come from the shared whole-TU provenance analysis.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void LifetimeCheck::onEndOfTranslationUnit() {
-  if (Analyzed)
-    ProvenanceAnalysis::release(*Analyzed);
-  Analyzed = nullptr;
-}
 
 std::string LifetimeCheck::what(const LifetimeFinding &F) {
   if (!F.AllocApi)
@@ -37,14 +23,10 @@ std::string LifetimeCheck::what(const LifetimeFinding &F) {
   return Kind + " allocated by '" + std::string(F.AllocApi->Name) + "'";
 }
 
-void LifetimeCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  Analyzed = &Ctx;
-  ProvenanceAnalysis &PA = ProvenanceAnalysis::forTU(Ctx);
-  PA.run();
+void LifetimeCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const LifetimeFinding &F : PA.lifetimeFindings()) {
-    if (F.Issue != Issue || Errors.functionHasErrors(F.Fn))
+    if (F.Issue != Issue || hasErrors(F.Fn))
       continue;
     // Inside a macro: reported where the macro is used (a macro argument:
     // where it is written).

@@ -156,6 +156,11 @@ public:
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
   /// Double frees, uses after free and leaks (Lifetime.h), in CFG order
   /// per function.
+  /// The functions with a body in user code (not in system headers, not
+  /// dependent), in the order of the TU.
+  const std::vector<const FunctionDecl *> &functions() const {
+    return Functions;
+  }
   const std::vector<LifetimeFinding> &lifetimeFindings() const {
     return LifeFindings;
   }
