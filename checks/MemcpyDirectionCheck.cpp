@@ -49,7 +49,7 @@ public:
   Checker(ASTContext &Ctx, ProvenanceAnalysis &PA, DiagFn Diag,
           FactsFn Attach)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), PA(PA),
-        Sizes(Ctx), Diag(Diag), Attach(Attach) {}
+        Sizes(Ctx, PA), Diag(Diag), Attach(Attach) {}
 
   void check(const CopyFact &F) {
     Side Dst = classify(argAt(*F.Call, F.Api->Ptr), F.Dst, F.DstKnown);

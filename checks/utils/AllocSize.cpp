@@ -5,7 +5,6 @@
 #include "UsmApi.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
@@ -120,7 +119,7 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size) {
 /// than the start of an allocation.
 class StableScan : public RecursiveASTVisitor<StableScan> {
 public:
-  StableScan(StableVars &SV, ParentMap &PM, ASTContext &Ctx)
+  StableScan(StableVars &SV, const StmtParents &PM, ASTContext &Ctx)
       : SV(SV), PM(PM), Ctx(Ctx) {}
 
   bool shouldVisitLambdaBody() const { return true; }
@@ -217,15 +216,16 @@ private:
   }
 
   StableVars &SV;
-  ParentMap &PM;
+  const StmtParents &PM;
   ASTContext &Ctx;
 };
 
-StableVars::StableVars(const FunctionDecl *FD, ASTContext &Ctx) : FD(FD) {
+StableVars::StableVars(const FunctionDecl *FD, ASTContext &Ctx,
+                       const StmtParents &PM)
+    : FD(FD) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return;
-  ParentMap PM(Body);
   StableScan Scan(*this, PM, Ctx);
   Scan.TraverseStmt(Body);
 }
@@ -252,7 +252,7 @@ bool StableVars::startOfAllocation(const VarDecl *VD) const {
 const StableVars &SizeFacts::vars(const FunctionDecl *FD) {
   auto &SV = Vars[FD];
   if (!SV)
-    SV = std::make_unique<StableVars>(FD, Ctx);
+    SV = std::make_unique<StableVars>(FD, Ctx, PA.parents(FD));
   return *SV;
 }
 

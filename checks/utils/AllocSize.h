@@ -18,6 +18,8 @@
 #define USMCHECK_CHECKS_UTILS_ALLOCSIZE_H
 
 #include "Lattice.h"
+#include "Provenance.h"
+#include "StmtParents.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -62,7 +64,8 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size);
 /// variable; no arithmetic, no escaping address).
 class StableVars {
 public:
-  StableVars(const FunctionDecl *FD, ASTContext &Ctx);
+  /// \p PM: the parents of FD's body (the engine's, PA.parents(FD)).
+  StableVars(const FunctionDecl *FD, ASTContext &Ctx, const StmtParents &PM);
   bool stable(const VarDecl *VD) const;
   bool startOfAllocation(const VarDecl *VD) const;
 
@@ -76,7 +79,7 @@ private:
 /// function worked out once.
 class SizeFacts {
 public:
-  explicit SizeFacts(ASTContext &Ctx) : Ctx(Ctx) {}
+  SizeFacts(ASTContext &Ctx, ProvenanceAnalysis &PA) : Ctx(Ctx), PA(PA) {}
 
   /// The value of the integer expression \p E in function \p FD.
   std::optional<SymSize> valueOf(const Expr *E, const FunctionDecl *FD);
@@ -92,6 +95,7 @@ private:
   std::optional<SymSize> value(const Expr *E, const FunctionDecl *FD,
                                int Depth);
   ASTContext &Ctx;
+  ProvenanceAnalysis &PA;
   std::map<const FunctionDecl *, std::unique_ptr<StableVars>> Vars;
 };
 
