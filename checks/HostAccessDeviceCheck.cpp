@@ -1,4 +1,5 @@
 #include "HostAccessDeviceCheck.h"
+#include "utils/Advisor.h"
 #include "utils/FindingFacts.h"
 #include "utils/Provenance.h"
 #include "utils/UsmApi.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -192,7 +194,69 @@ FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
 struct Advice {
   ::usm::FixId Top = ::usm::FixId::UseHost;
   bool NoSwap = false; ///< CopyBack only because no allocator swap exists
+  std::string Reason;  ///< when set, why Top is first (measured figures)
 };
+
+/// A figure of `usmcheck bench` (--bench-results), or 0 when not given.
+double measured(const char *Key) {
+  const auto &B = benchSummary();
+  auto It = B.find(Key);
+  return It == B.end() ? 0 : std::strtod(It->second.c_str(), nullptr);
+}
+
+/// "on NVIDIA H200 (usmcheck bench, DATE)"
+std::string measuredOn() {
+  const auto &B = benchSummary();
+  auto Get = [&](const char *K) {
+    auto It = B.find(K);
+    return It == B.end() ? std::string() : It->second;
+  };
+  return "on " + Get("device") + " (usmcheck bench, " + Get("date") + ")";
+}
+
+/// The ranking from the structure of the code, revised with the costs
+/// `usmcheck bench` measured on the user's GPU when they were given:
+/// shared memory touched alternately in one loop is ranked below device
+/// memory plus copies when its measured ping-pong costs more; device memory
+/// for repeated kernels is ranked below host memory when kernels read host
+/// memory nearly as fast as device memory (a coherent CPU-GPU system).
+void reviseWithMeasurements(Advice &A) {
+  auto Figure = [](const char *Key) {
+    return std::string(benchSummary().at(Key));
+  };
+  if (A.Top == ::usm::FixId::UseShared && measured("ping_pong_ratio") > 0) {
+    std::string Cost = measuredOn() +
+                       " shared memory touched alternately by the host and "
+                       "a kernel cost " +
+                       Figure("shared_us") + " us per iteration against " +
+                       Figure("device_copy_us") +
+                       " us for device memory plus copies";
+    if (measured("ping_pong_ratio") > 1) {
+      A.Top = ::usm::FixId::CopyBack;
+      A.Reason = "host code and kernels both touch this memory in the same "
+                 "loop, and " +
+                 Cost;
+    } else {
+      A.Reason = "host code and kernels both touch this memory repeatedly "
+                 "in the same loop, and " +
+                 Cost;
+    }
+    return;
+  }
+  if (A.Top == ::usm::FixId::CopyBack && measured("host_read_ratio") > 0) {
+    std::string Reads = measuredOn() + " kernels read host memory at " +
+                        Figure("host_read_gbs") + " GB/s against " +
+                        Figure("device_read_gbs") + " GB/s for device memory";
+    // Within 1.5x: one copy fewer is worth more than the kernels' loss.
+    if (measured("host_read_ratio") < 1.5) {
+      A.Top = ::usm::FixId::UseHost;
+      A.Reason = "kernels touch this memory repeatedly, but " + Reads;
+    } else {
+      A.Reason = "kernels touch this memory repeatedly, and " + Reads +
+                 " (" + Figure("host_read_ratio") + "x)";
+    }
+  }
+}
 
 } // namespace
 
@@ -218,9 +282,10 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
       Advice &A = AdviceOf[O.Site];
       if (A.Top == ::usm::FixId::UseShared)
         continue;
-      const Stmt *Loop = PA.enclosingLoop(H.At, H.Fn);
+      // Any loop around the access (a host loop over the data sits inside
+      // the loop that alternates with the kernels).
       bool Shared = false;
-      if (Loop)
+      for (const Stmt *Loop : enclosingLoops(PA, H.At, H.Fn))
         for (const DeviceUse &U : PA.deviceUses(O.Site))
           Shared |= PA.insideLoop(U, Loop, H.Fn);
       if (Shared) {
@@ -231,6 +296,9 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
         if (PA.repeated(U.Anchor, U.Fn))
           A.Top = ::usm::FixId::CopyBack;
     }
+  if (!benchSummary().empty())
+    for (auto &[Site, A] : AdviceOf)
+      reviseWithMeasurements(A);
   // An allocator without a same-argument host/shared sibling (cudaMallocPitch,
   // zeMemAllocDevice) cannot be swapped: copying back is what remains.
   for (auto &[Site, A] : AdviceOf) {
@@ -240,6 +308,7 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
         !::usm::familyMember(*Api, ::usm::fixInfo(A.Top).UseKind)) {
       A.Top = ::usm::FixId::CopyBack;
       A.NoSwap = true;
+      A.Reason.clear();
     }
   }
 
@@ -398,11 +467,13 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
         Order.push_back(F.Id);
     for (size_t I = 0; I < Order.size(); ++I) {
       const ::usm::Fix &F = ::usm::fixInfo(Order[I]);
-      std::string Reason = AdviceOf[Dev->Site].NoSwap
-                               ? "'" + AllocName +
-                                     "' has no host or shared counterpart "
-                                     "with the same arguments"
-                               : std::string(reasonFor(F.Id));
+      const Advice &Adv = AdviceOf[Dev->Site];
+      std::string Reason = Adv.NoSwap ? "'" + AllocName +
+                                            "' has no host or shared "
+                                            "counterpart with the same "
+                                            "arguments"
+                           : !Adv.Reason.empty() ? Adv.Reason
+                                                 : std::string(reasonFor(F.Id));
       std::string Lead = I == 0 ? "recommended fix, since " + Reason + ": "
                                 : std::string("alternative fix: ");
       ::usm::FactFix FF;

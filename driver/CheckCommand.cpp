@@ -58,6 +58,8 @@ const char *const CheckHelp =
     "  --export-fixes=FILE        write the fix-its as clang-tidy YAML\n"
     "  --bench-results=FILE       the JSON of `usmcheck bench --format=json`:\n"
     "                             the advisor checks quote its measured costs\n"
+    "                             and usm-host-access-device ranks its fixes\n"
+    "                             with them\n"
     "  --color=auto|always|never  colour text output (auto: on a terminal,\n"
     "                             unless NO_COLOR is set)\n"
     "  -j N, --jobs=N             analyse N translation units in parallel,\n"
