@@ -32,6 +32,7 @@ static int usmbOnGpu(void) { return 0; }
 #pragma omp end declare target
 
 static int Dev = 0;
+static int OnGpu; /* the host offload plugin runs teams as host threads */
 static uint64_t *SinkBuf; /* 64 bytes of device memory */
 static char Error[256];
 
@@ -66,7 +67,7 @@ static int ompOpen(int Index, struct usmb_device_info *Info) {
   }
   Info->index = Index;
   Info->count = N;
-  Info->is_gpu = !HostPlugin && !OnHost;
+  Info->is_gpu = OnGpu = !HostPlugin && !OnHost;
   snprintf(Info->name, sizeof Info->name, "OpenMP device %d%s", Index,
            Info->is_gpu ? "" : " (host offload)");
   snprintf(Info->detail, sizeof Info->detail,
@@ -115,29 +116,92 @@ static void ompRelease(int Kind, void *P) {
 }
 
 
+/* The launch geometry of the kernels, set explicitly: THREADS per team and
+ * one team per THREADS * PER_THREAD loop iterations (capped at 2^24 teams), with
+ * the default static schedules, so that each team reads one contiguous block
+ * and a team's threads read neighbouring elements. LLVM 19's own choice for
+ * `target teams distribute parallel for` (few teams, a long loop in each
+ * thread) read device memory at 956 GB/s on an H200 (docs/bench.md).
+ * USMCHECK_BENCH_OMP_THREADS and USMCHECK_BENCH_OMP_PER_THREAD override the
+ * defaults (for measuring other geometries). */
+static int Threads, PerThread;
+
+static int envInt(const char *Name, int Default, int Max) {
+  const char *V = getenv(Name);
+  int N = V ? atoi(V) : 0;
+  return N > 0 && N <= Max ? N : Default;
+}
+
+static int ompTeams(size_t N) {
+  if (!OnGpu) { /* one team of the host's threads */
+    Threads = omp_get_num_procs();
+    return 1;
+  }
+  if (!Threads) {
+    Threads = envInt("USMCHECK_BENCH_OMP_THREADS", 256, 1024);
+    PerThread = envInt("USMCHECK_BENCH_OMP_PER_THREAD", 4, 1 << 20);
+  }
+  size_t Per = (size_t)Threads * (size_t)PerThread;
+  size_t T = (N + Per - 1) / Per;
+  return T < 1 ? 1 : T > (1u << 24) ? (1 << 24) : (int)T;
+}
+
+/* Two elements per access: a 16-byte load or store per thread (the widest
+ * an NVIDIA thread issues), so that twice the bytes are in flight per
+ * thread. USMCHECK_BENCH_OMP_WIDTH=1 selects 8-byte accesses. */
+typedef uint64_t usmb_pair __attribute__((ext_vector_type(2)));
+#define USMB_MAGIC 0x9e3779b97f4a7c15ull
+
 static int ompKernel(int Op, void *Ptr, size_t Bytes, int Timed, double *Sec) {
   uint64_t *P = (uint64_t *)Ptr;
   size_t N = Bytes / sizeof(uint64_t);
+  int Wide = envInt("USMCHECK_BENCH_OMP_WIDTH", 2, 2) == 2 && N % 2 == 0 &&
+             (uintptr_t)Ptr % sizeof(usmb_pair) == 0;
+  size_t Iters = Wide ? N / 2 : N;
+  int Teams = ompTeams(Iters), Limit = Threads;
+  usmb_pair *Q = (usmb_pair *)Ptr;
   double T0 = omp_get_wtime();
   if (Op == USMB_EMPTY) {
 #pragma omp target device(Dev)
     {
     }
-  } else if (Op == USMB_READ) {
+  } else if (Op == USMB_READ && Wide) {
     /* No reduction (LLVM 19's costs more than the loads): a store that
      * practically never happens keeps the loads alive. */
     uint64_t *S = SinkBuf;
-#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P, S)
-    for (size_t I = 0; I < N; ++I)
-      if (P[I] == 0x9e3779b97f4a7c15ull)
+#pragma omp target teams distribute parallel for device(Dev) \
+    is_device_ptr(Q, S) num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I) {
+      usmb_pair V = Q[I];
+      if (V.x == USMB_MAGIC || V.y == USMB_MAGIC)
         S[0] = I;
+    }
+  } else if (Op == USMB_READ) {
+    uint64_t *S = SinkBuf;
+#pragma omp target teams distribute parallel for device(Dev) \
+    is_device_ptr(P, S) num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I)
+      if (P[I] == USMB_MAGIC)
+        S[0] = I;
+  } else if (Op == USMB_WRITE && Wide) {
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(Q) \
+    num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I)
+      Q[I] = (usmb_pair){2 * I, 2 * I + 1};
   } else if (Op == USMB_WRITE) {
-#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P)
-    for (size_t I = 0; I < N; ++I)
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P) \
+    num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I)
       P[I] = I;
+  } else if (Wide) {
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(Q) \
+    num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I)
+      Q[I] += 1;
   } else {
-#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P)
-    for (size_t I = 0; I < N; ++I)
+#pragma omp target teams distribute parallel for device(Dev) is_device_ptr(P) \
+    num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Iters; ++I)
       P[I] += 1;
   }
   if (Timed && Sec)
