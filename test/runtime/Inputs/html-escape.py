@@ -1,0 +1,27 @@
+"""For run-html.test: builds Inputs/html-escape.cpp in a directory whose name
+holds <script>, &, a quote and the byte 0xFF, and runs it from there under
+`usmcheck run --emulate --html=PAGE` with an argument holding a double quote.
+(Not a double quote in the directory: llvm-symbolizer's input syntax cannot
+quote one, so such a module's frames stay module+offset.) Python, because
+lit's shell cannot spell such a name.
+
+usage: html-escape.py WORKDIR PAGE USMCHECK COMPILER [COMPILER ARGS...]
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+work, page, usmcheck, compiler = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+weird = os.path.join(os.fsencode(work), b"<script>&'\xff")
+os.makedirs(weird, exist_ok=True)
+src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "html-escape.cpp")
+shutil.copy(src, os.path.join(weird, b"html-escape.cpp"))
+env = dict(os.environb)
+env[b"PWD"] = weird
+subprocess.run(compiler + [b"html-escape.cpp", b"-o", b"prog<&>"], cwd=weird,
+               env=env, check=True)
+run = subprocess.run([usmcheck, "run", "--emulate", "--html=" + page, "--",
+                      os.path.join(weird, b"prog<&>"), b'say "hi"'], env=env,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("status=%d" % run.returncode)
