@@ -1,4 +1,4 @@
-//===- HtmlCommon.cpp - what every usmcheck HTML page shares ---------------===//
+//===- HtmlCommon.cpp - what every usmcheck HTML page shares --------------===//
 //
 // See HtmlCommon.h.
 //
@@ -27,11 +27,21 @@ std::string htmlEscape(const std::string &S) {
     unsigned char C = S[I];
     if (C < 0x80) {
       switch (C) {
-      case '&': Out += "&amp;"; break;
-      case '<': Out += "&lt;"; break;
-      case '>': Out += "&gt;"; break;
-      case '"': Out += "&quot;"; break;
-      case '\'': Out += "&#39;"; break;
+      case '&':
+        Out += "&amp;";
+        break;
+      case '<':
+        Out += "&lt;";
+        break;
+      case '>':
+        Out += "&gt;";
+        break;
+      case '"':
+        Out += "&quot;";
+        break;
+      case '\'':
+        Out += "&#39;";
+        break;
       case '\t':
       case '\n':
         Out += static_cast<char>(C);
@@ -201,10 +211,13 @@ std::string titleText(const std::string &S) {
 
 void writePageHead(std::ostringstream &OS, const std::string &Generator,
                    const std::string &Title) {
-  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+        "'none'; "
         "style-src 'unsafe-inline'\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, "
+        "initial-scale=1\">\n"
         "<meta name=\"generator\" content=\""
      << htmlEscape(Generator) << "\">\n<title>" << titleText(Title)
      << "</title>\n<style>" << PageStyle << "</style>\n</head>\n<body>\n";
@@ -221,8 +234,9 @@ void writeFeatureTable(std::ostringstream &OS) {
         "<table><tr><th>kind</th><th>lives in</th><th>host may access</th>"
         "<th>device may access</th><th>migrates</th><th>notes</th></tr>\n";
   for (const KindRow &R : kindRows())
-    OS << "<tr id=\"" << kindId(R.K) << "\"><td>" << htmlEscape(std::string(R.Label))
-       << "</td><td>" << htmlEscape(std::string(R.LivesIn)) << "</td><td>"
+    OS << "<tr id=\"" << kindId(R.K) << "\"><td>"
+       << htmlEscape(std::string(R.Label)) << "</td><td>"
+       << htmlEscape(std::string(R.LivesIn)) << "</td><td>"
        << htmlEscape(std::string(R.HostText)) << "</td><td>"
        << htmlEscape(std::string(R.DeviceText)) << "</td><td>"
        << htmlEscape(std::string(R.Migrates)) << "</td><td>"

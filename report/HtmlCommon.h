@@ -1,4 +1,4 @@
-//===- HtmlCommon.h - what every usmcheck HTML page shares ------------------===//
+//===- HtmlCommon.h - what every usmcheck HTML page shares ----------------===//
 //
 // The pieces of `usmcheck check --format=html` (HtmlReporter.cpp) and
 // `usmcheck run --html` (RunHtml.cpp): the escaping, the page head with its

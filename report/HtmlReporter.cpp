@@ -190,8 +190,9 @@ std::vector<RowUse> rowsOf(const Finding &F) {
   return Rows;
 }
 
-SourceRef writeFinding(std::ostringstream &OS, SourceFiles &Src, const Finding &In,
-                       const std::string &Given, std::size_t Index) {
+SourceRef writeFinding(std::ostringstream &OS, SourceFiles &Src,
+                       const Finding &In, const std::string &Given,
+                       std::size_t Index) {
   // The findings' file names came through the workers' JSON, which
   // replaces bytes that are not UTF-8 with U+FFFD; the translation unit's
   // name (\p Given) is the one on the command line. Map them back so that

@@ -27,7 +27,6 @@ namespace usm {
 std::string formatHtml(const AnalysisResult &R, const ToolInfo &Tool,
                        const std::vector<RuleInfo> &Rules);
 
-
 } // namespace usm
 
 #endif

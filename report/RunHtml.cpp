@@ -1,4 +1,4 @@
-//===- RunHtml.cpp - `usmcheck run --html` ----------------------------------===//
+//===- RunHtml.cpp - `usmcheck run --html` --------------------------------===//
 //
 // See RunHtml.h and docs/runtime.md ("The HTML page"). The records are read
 // with a small parser of our own: the guard writes a byte that is not UTF-8
@@ -40,8 +40,8 @@ private:
   std::size_t P = 0;
 
   void space() {
-    while (P < S.size() && (S[P] == ' ' || S[P] == '\t' || S[P] == '\r' ||
-                            S[P] == '\n'))
+    while (P < S.size() &&
+           (S[P] == ' ' || S[P] == '\t' || S[P] == '\r' || S[P] == '\n'))
       ++P;
   }
   bool literal(const char *L) {
@@ -100,12 +100,26 @@ private:
         return false;
       char E = S[P++];
       switch (E) {
-      case '"': case '\\': case '/': Out += E; break;
-      case 'b': Out += '\b'; break;
-      case 'f': Out += '\f'; break;
-      case 'n': Out += '\n'; break;
-      case 'r': Out += '\r'; break;
-      case 't': Out += '\t'; break;
+      case '"':
+      case '\\':
+      case '/':
+        Out += E;
+        break;
+      case 'b':
+        Out += '\b';
+        break;
+      case 'f':
+        Out += '\f';
+        break;
+      case 'n':
+        Out += '\n';
+        break;
+      case 'r':
+        Out += '\r';
+        break;
+      case 't':
+        Out += '\t';
+        break;
       case 'u': {
         unsigned U;
         if (!hex4(U))
@@ -426,8 +440,8 @@ void writeRecord(std::ostringstream &OS, SourceFiles &Src, const RunRecord &R,
       for (const auto &Row : Rows)
         Seen |= Row.first == K;
       if (!Seen)
-        Rows.push_back({K, "fix " + std::to_string(I + 1) + ": " +
-                               R.Fixes[I].Title});
+        Rows.push_back(
+            {K, "fix " + std::to_string(I + 1) + ": " + R.Fixes[I].Title});
     }
   if (!Rows.empty()) {
     OS << "<h3>Feature table</h3>\n<table class=\"rows\"><tr><th>row</th>"
@@ -505,8 +519,9 @@ std::string formatRunHtml(const RunInfo &R, const std::string &Version) {
     OS << "<table id=\"per-type\"><tr><th>report</th><th>errors</th>"
           "<th>warnings</th></tr>\n";
     for (const auto &[Type, C] : PerType)
-      OS << "<tr><td><code>" << htmlEscape(Type) << "</code></td><td class=\"n\">"
-         << C.first << "</td><td class=\"n\">" << C.second << "</td></tr>\n";
+      OS << "<tr><td><code>" << htmlEscape(Type)
+         << "</code></td><td class=\"n\">" << C.first << "</td><td class=\"n\">"
+         << C.second << "</td></tr>\n";
     OS << "</table>\n<nav><h3>Reports</h3><ul>\n";
     for (std::size_t I = 0; I < R.Records.size(); ++I) {
       const RunRecord &X = R.Records[I];

@@ -1,4 +1,4 @@
-//===- RunHtml.h - `usmcheck run --html`: the runtime reports as one page ---===//
+//===- RunHtml.h - `usmcheck run --html`: the runtime reports as one page -===//
 //
 // The runtime guard writes every report twice: as text where log_path says,
 // and as one JSON line to json_path (runtime/Report.cpp). `usmcheck run

@@ -1,4 +1,4 @@
-//===- Utf8.h - UTF-8 validation shared by the reporters and the guard -----===//
+//===- Utf8.h - UTF-8 validation shared by the reporters and the guard ----===//
 //
 // Header-only and allocation-free: the runtime guard (which must not call
 // malloc on its report path) writes its JSON records with it, and the HTML

@@ -696,8 +696,8 @@ void writeJson(const JsonRecord &R) {
   }
   if (O.Len + 1 >= O.Cap)
     return;
-  int Fd = open(Opts.json_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-                0644);
+  int Fd =
+      open(Opts.json_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (Fd < 0) {
     if (!JsonWarned.exchange(true)) {
       char Buf[1400];
@@ -774,9 +774,7 @@ bool reportFault(Fault &F) {
     O.u(F.Addr - Base).s(" bytes inside a ").u(Size).c('-').s("byte ");
   else
     O.s("inside a ");
-  O.s(name(K))
-      .s(" allocation")
-      .s(Size ? "" : " of unknown size");
+  O.s(name(K)).s(" allocation").s(Size ? "" : " of unknown size");
   std::size_t HeadEnd = O.Len;
   O.s(S.reset()).c('\n');
   O.s(S.blue());
@@ -876,8 +874,8 @@ bool reportFault(Fault &F) {
     O.c('\n');
   }
   O.c('\n');
-  std::size_t Requires = O.Len + std::strlen(S.bold()) + 9 +
-                         std::strlen(S.reset()) + 1;
+  std::size_t Requires =
+      O.Len + std::strlen(S.bold()) + 9 + std::strlen(S.reset()) + 1;
   if (F.RequiresUSM && F.Warning)
     O.s(S.bold())
         .s("Requires:")
@@ -957,8 +955,8 @@ bool reportFault(Fault &F) {
   J.Message = span(Head, HeadEnd);
   J.Stacks[J.NumStacks++] = {span(Title0, Title0End), "access", 0, NumAccess};
   if (F.HaveRecord)
-    J.Stacks[J.NumStacks++] = {span(Title1, Title1End), "allocation",
-                               NumAccess, NumFrames};
+    J.Stacks[J.NumStacks++] = {span(Title1, Title1End), "allocation", NumAccess,
+                               NumFrames};
   J.Region = span(Region, RegionEnd);
   while (!J.Region.empty() && J.Region.back() == '\n')
     J.Region.remove_suffix(1);
@@ -974,7 +972,7 @@ bool reportFault(Fault &F) {
   J.M = M;
   J.Bytes = Size;
   J.Dev = DevKnown ? Dev : -1;
-  J.Action = F.Warning ? "CONTINUING"
+  J.Action = F.Warning             ? "CONTINUING"
              : Opts.abort_on_error ? "ABORTING"
                                    : "EXITING";
   writeJson(J);
@@ -1080,9 +1078,9 @@ bool reportApiFinding(ApiFinding &A, bool Halting) {
         .s(S.reset())
         .c('\n');
     J.Stacks[J.NumStacks++] = {A.Stacks[I].Title,
-                               I == 0                ? "call"
+                               I == 0              ? "call"
                                : I == A.AllocStack ? "allocation"
-                                                     : "other",
+                                                   : "other",
                                From[I], To[I]};
     printFrames(O, From[I], To[I]);
     if (I == A.AllocStack && A.Alloc)
@@ -1126,9 +1124,8 @@ bool reportApiFinding(ApiFinding &A, bool Halting) {
   return true;
 }
 
-bool reportLeakGroup(const Record &R, std::uint64_t Bytes,
-                     std::uint64_t Count, bool &HeaderDone, const char *Why,
-                     const char *Fix) {
+bool reportLeakGroup(const Record &R, std::uint64_t Bytes, std::uint64_t Count,
+                     bool &HeaderDone, const char *Why, const char *Fix) {
   NumFrames = 0;
   for (int K = 0; K < R.NumPcs && NumFrames < MaxSym; ++K)
     Frames[NumFrames++].Pc = R.Pcs[K];
@@ -1152,11 +1149,7 @@ bool reportLeakGroup(const Record &R, std::uint64_t Bytes,
   }
   O.s(S.red());
   std::size_t Head = O.Len;
-  O.s("Direct leak of ")
-      .u(Bytes)
-      .s(" byte(s) in ")
-      .u(Count)
-      .s(" object(s)");
+  O.s("Direct leak of ").u(Bytes).s(" byte(s) in ").u(Count).s(" object(s)");
   std::size_t HeadEnd = O.Len;
   O.s(" allocated from:").s(S.reset()).c('\n');
   printFrames(O, 0, NumFrames);

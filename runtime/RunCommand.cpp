@@ -60,15 +60,16 @@ void printUsage() {
       "preloaded.\nA host access to device memory becomes a report instead "
       "of a bare\nsegmentation fault. Without findings the exit status is "
       "PROGRAM's own.\n\n"
-      "Every option has three spellings: the flag below, the key in\n"
-      "USMCHECK_OPTIONS=key=value:key=value, and the same key in the table of\n"
-      "docs/runtime.md. Flags override USMCHECK_OPTIONS.\n\n"
+      "usmcheck run's own option:\n"
       "  --html=FILE                  also write the run's reports as one "
       "HTML page to FILE\n"
       "                               when the program has ended (its "
       "directory must exist);\n"
       "                               the program then runs as a child of "
       "usmcheck\n\n"
+      "Every guard option has three spellings: the flag below, the key in\n"
+      "USMCHECK_OPTIONS=key=value:key=value, and the same key in the table of\n"
+      "docs/runtime.md. Flags override USMCHECK_OPTIONS.\n\n"
       "guard options:\n");
   std::size_t Count;
   const rt::FlagInfo *T = rt::flagTable(Count);
@@ -177,8 +178,7 @@ int runWithHtml(std::vector<char *> &Argv, const std::string &Html,
       ;
     if (OwnJson)
       unlink(Json.c_str());
-    return usageError("run: cannot run '" + Args[0] + "': " +
-                      std::strerror(E));
+    return usageError("run: cannot run '" + Args[0] + "': " + std::strerror(E));
   }
   // The terminal's ^C and ^\ reach the program (same process group); wait
   // for it to end and write the page. Signals sent to usmcheck alone go on.
@@ -210,10 +210,8 @@ int runWithHtml(std::vector<char *> &Argv, const std::string &Html,
   Info.Records = parseRunRecords(Text, Info.BadLines);
   std::string Err;
   bool Written = writeWhole(Html, formatRunHtml(Info, USMCHECK_VERSION), Err);
-  if (!Written)
-    std::fprintf(stderr, "usmcheck: error: run: cannot write the HTML report "
-                         "'%s': %s\n",
-                 Html.c_str(), Err.c_str());
+  if (!Written) // the error line; the status is the program's (below)
+    usageError("run: cannot write the HTML report '" + Html + "': " + Err);
   if (Info.Signaled) {
     // End the same way; no core file of usmcheck's own.
     struct rlimit NoCore = {0, 0};
