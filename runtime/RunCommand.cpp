@@ -323,7 +323,14 @@ int runMain(const Args &A) {
   if (WantHtml) {
     struct stat St;
     if (!Json.empty()) {
-      JsonFrom = stat(Json.c_str(), &St) == 0 ? St.st_size : 0;
+      // The page would miss every report the guard cannot write there.
+      int Fd =
+          open(Json.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+      if (Fd < 0)
+        return usageError("run: cannot write json_path '" + Json +
+                          "': " + std::strerror(errno));
+      JsonFrom = fstat(Fd, &St) == 0 ? St.st_size : 0;
+      close(Fd);
     } else {
       const char *T = std::getenv("TMPDIR");
       std::string Dir = T && *T && !std::strpbrk(T, ":,") ? T : "/tmp";
