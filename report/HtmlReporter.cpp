@@ -10,6 +10,8 @@
 #include "HtmlReporter.h"
 
 #include "Catalog.h"
+#include "HtmlCommon.h"
+#include "Utf8.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -22,34 +24,12 @@
 namespace usm {
 
 namespace {
-/// Length of the well-formed UTF-8 sequence at \p I of \p S (no overlong
-/// forms, no surrogates, at most U+10FFFF), or 0.
-std::size_t utf8Length(const std::string &S, std::size_t I) {
-  unsigned char C = S[I];
-  if (C < 0x80)
-    return 1;
-  std::size_t Len = C >= 0xF0 && C <= 0xF4   ? 4
-                    : C >= 0xE0 && C <= 0xEF ? 3
-                    : C >= 0xC2 && C <= 0xDF ? 2
-                                             : 0;
-  if (Len == 0 || I + Len > S.size())
-    return 0;
-  for (std::size_t K = 1; K < Len; ++K)
-    if ((static_cast<unsigned char>(S[I + K]) & 0xC0) != 0x80)
-      return 0;
-  unsigned char C1 = S[I + 1];
-  if ((C == 0xE0 && C1 < 0xA0) || (C == 0xED && C1 >= 0xA0) ||
-      (C == 0xF0 && C1 < 0x90) || (C == 0xF4 && C1 >= 0x90))
-    return 0;
-  return Len;
-}
-
 /// \p S with each byte that is not UTF-8 replaced by U+FFFD, as the JSON
 /// wire format between the analysis workers and the driver does it.
 std::string lossyUtf8(const std::string &S) {
   std::string Out;
   for (std::size_t I = 0; I < S.size();) {
-    std::size_t L = utf8Length(S, I);
+    std::size_t L = utf8Length(S.data(), S.size(), I);
     if (L == 0) {
       Out += "\xef\xbf\xbd";
       ++I;
@@ -62,99 +42,7 @@ std::string lossyUtf8(const std::string &S) {
 }
 } // namespace
 
-std::string htmlEscape(const std::string &S) {
-  std::string Out;
-  Out.reserve(S.size() + S.size() / 8);
-  auto Bad = [&Out](unsigned char B) {
-    char Buf[48];
-    std::snprintf(Buf, sizeof(Buf), "<span class=\"bad\">\\x%02X</span>", B);
-    Out += Buf;
-  };
-  const std::size_t N = S.size();
-  for (std::size_t I = 0; I < N;) {
-    unsigned char C = S[I];
-    if (C < 0x80) {
-      switch (C) {
-      case '&': Out += "&amp;"; break;
-      case '<': Out += "&lt;"; break;
-      case '>': Out += "&gt;"; break;
-      case '"': Out += "&quot;"; break;
-      case '\'': Out += "&#39;"; break;
-      case '\t':
-      case '\n':
-        Out += static_cast<char>(C);
-        break;
-      default:
-        if (C < 0x20 || C == 0x7F)
-          Bad(C);
-        else
-          Out += static_cast<char>(C);
-      }
-      ++I;
-      continue;
-    }
-    // A well-formed UTF-8 sequence is copied; anything else shows byte by
-    // byte.
-    std::size_t Len = utf8Length(S, I);
-    bool Ok = Len != 0;
-    if (!Ok) {
-      Bad(C);
-      ++I;
-      continue;
-    }
-    // C1 controls (U+0080..U+009F) are shown, not passed on.
-    if (Len == 2 && C == 0xC2 && static_cast<unsigned char>(S[I + 1]) <= 0x9F) {
-      Bad(static_cast<unsigned char>(S[I + 1]));
-      I += 2;
-      continue;
-    }
-    Out.append(S, I, Len);
-    I += Len;
-  }
-  return Out;
-}
-
 namespace {
-
-/// The analysed files' text, read once each.
-class Sources {
-public:
-  struct File {
-    bool Ok = false;
-    std::string Text;
-    std::vector<std::size_t> Starts; ///< offset of each line's first byte
-    unsigned lines() const { return Ok ? Starts.size() : 0; }
-    std::string line(unsigned L) const { ///< 1-based, without EOL
-      if (!Ok || L == 0 || L > Starts.size())
-        return "";
-      std::size_t B = Starts[L - 1];
-      std::size_t E = L < Starts.size() ? Starts[L] : Text.size();
-      while (E > B && (Text[E - 1] == '\n' || Text[E - 1] == '\r'))
-        --E;
-      return Text.substr(B, E - B);
-    }
-  };
-
-  const File &get(const std::string &Path) {
-    auto It = Files.find(Path);
-    if (It != Files.end())
-      return It->second;
-    File F;
-    std::ifstream In(Path, std::ios::binary);
-    if (In) {
-      F.Text.assign(std::istreambuf_iterator<char>(In), {});
-      F.Ok = !In.bad();
-      F.Starts.push_back(0);
-      for (std::size_t I = 0; I < F.Text.size(); ++I)
-        if (F.Text[I] == '\n' && I + 1 < F.Text.size())
-          F.Starts.push_back(I + 1);
-    }
-    return Files.emplace(Path, std::move(F)).first->second;
-  }
-
-private:
-  std::map<std::string, File> Files;
-};
 
 std::string num(unsigned long long V) { return std::to_string(V); }
 
@@ -197,79 +85,15 @@ const Note *allocationNote(const Finding &F) {
   return nullptr;
 }
 
-/// A marked position in an excerpt.
-struct Mark {
-  unsigned Line, Column;
-  const char *Class; ///< "access" or "alloc"
-  const char *Label; ///< shown in the gutter
-};
-
-/// Source lines around the marks (two lines of context; ranges further
-/// apart than that are shown separately). The marked token is the
-/// identifier at the column (or one character).
-void writeExcerpt(std::ostringstream &OS, const Sources::File &F,
-                  std::vector<Mark> Marks) {
-  if (!F.Ok || Marks.empty())
-    return;
-  std::sort(Marks.begin(), Marks.end(),
-            [](const Mark &A, const Mark &B) { return A.Line < B.Line; });
-  const unsigned Ctx = 2;
-  OS << "<pre class=\"src\">";
-  unsigned Shown = 0; // last line written
-  for (std::size_t M = 0; M < Marks.size();) {
-    unsigned First = Marks[M].Line > Ctx ? Marks[M].Line - Ctx : 1;
-    std::size_t Last = M;
-    while (Last + 1 < Marks.size() &&
-           Marks[Last + 1].Line <= Marks[Last].Line + 2 * Ctx + 4)
-      ++Last;
-    unsigned End = std::min(Marks[Last].Line + Ctx, F.lines());
-    if (Shown && First > Shown + 1)
-      OS << "<span class=\"gap\">\xe2\x8b\xae</span>";
-    First = std::max(First, Shown + 1);
-    for (unsigned L = First; L <= End; ++L) {
-      std::string Text = F.line(L);
-      const Mark *Here = nullptr;
-      for (std::size_t K = M; K <= Last; ++K)
-        if (Marks[K].Line == L)
-          Here = &Marks[K];
-      OS << "<span class=\"line" << (Here ? std::string(" ") + Here->Class : "")
-         << "\"><span class=\"ln\">" << L << "</span>";
-      if (Here && Here->Column >= 1 && Here->Column <= Text.size()) {
-        std::size_t B = Here->Column - 1, E = B;
-        auto Ident = [](char C) {
-          return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-                 (C >= '0' && C <= '9') || C == '_';
-        };
-        while (E < Text.size() && Ident(Text[E]))
-          ++E;
-        if (E == B)
-          ++E;
-        OS << htmlEscape(Text.substr(0, B)) << "<mark class=\"" << Here->Class
-           << "\" title=\"" << Here->Label << "\">"
-           << htmlEscape(Text.substr(B, E - B)) << "</mark>"
-           << htmlEscape(Text.substr(E));
-      } else {
-        OS << htmlEscape(Text);
-      }
-      if (Here)
-        OS << "<span class=\"tag\">\xe2\x86\x90 " << Here->Label << "</span>";
-      OS << "</span>"; // display:block: no newline, or lines double
-    }
-    Shown = End;
-    M = Last + 1;
-  }
-  OS << "</pre>\n";
-}
-
 /// \p Fixes applied to their file, as a unified diff of the changed lines;
 /// "" when they cannot be placed (file unreadable, offsets outside it).
-std::string fixDiff(Sources &Src, const std::vector<FixIt> &Fixes) {
+std::string fixDiff(SourceFiles &Src, const std::vector<FixIt> &Fixes) {
   std::map<std::string, std::vector<const FixIt *>> ByFile;
   for (const FixIt &X : Fixes)
     ByFile[X.File].push_back(&X);
   std::ostringstream OS;
   for (auto &[Path, List] : ByFile) {
-    const Sources::File &F = Src.get(Path);
+    const SourceFiles::File &F = Src.get(Path);
     if (!F.Ok)
       return "";
     std::sort(List.begin(), List.end(),
@@ -333,38 +157,6 @@ std::string fixDiff(Sources &Src, const std::vector<FixIt> &Fixes) {
   return OS.str();
 }
 
-const char *const Style = R"css(
-:root{color-scheme:light dark;--fg:#1d1f21;--bg:#fff;--muted:#666;--line:#ddd;--err:#b00020;--warn:#a05a00;--note:#0b5cad;--acc:#ffd6d6;--all:#d6e8ff;--del:#ffecec;--ins:#e6ffec;--code:#f6f8fa}
-@media (prefers-color-scheme:dark){:root{--fg:#e6e6e6;--bg:#16181a;--muted:#9a9a9a;--line:#333;--err:#ff6b81;--warn:#ffb347;--note:#6cb6ff;--acc:#5a2430;--all:#1f3a5a;--del:#4a1f24;--ins:#1d3b26;--code:#1f2226}}
-body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;max-width:70rem;padding:1rem 1.5rem 4rem}
-h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.15rem;margin:0 0 .4rem}h3{font-size:.95rem;margin:1rem 0 .3rem;color:var(--muted)}
-table{border-collapse:collapse;margin:.4rem 0 1rem}th,td{border:1px solid var(--line);padding:.25rem .6rem;text-align:left;vertical-align:top}th{background:var(--code)}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-code,pre{font:13px/1.4 ui-monospace,"DejaVu Sans Mono",Menlo,Consolas,monospace}
-pre{background:var(--code);border:1px solid var(--line);border-radius:4px;padding:.5rem .2rem;overflow-x:auto;tab-size:4;margin:.3rem 0}
-.finding{border:1px solid var(--line);border-left:6px solid var(--warn);border-radius:4px;padding:.8rem 1rem;margin:1.2rem 0;content-visibility:auto;contain-intrinsic-size:auto 60rem}
-.finding.error{border-left-color:var(--err)}
-.sev{font-weight:700;text-transform:uppercase;font-size:.8rem;padding:.05rem .4rem;border-radius:3px;color:#fff;background:var(--warn)}
-.sev.error{background:var(--err)}.sev.note{background:var(--note)}
-.loc{font-family:ui-monospace,monospace;font-size:.9rem;color:var(--muted)}
-.msg{font-weight:600;margin:.2rem 0 .5rem}
-.src .line{display:block;padding-right:.5rem}.src .ln{display:inline-block;width:3.5em;text-align:right;padding-right:.8em;color:var(--muted);user-select:none}
-.src .line.access{background:var(--acc)}.src .line.alloc{background:var(--all)}.src .line.step{background:var(--code);outline:1px dashed var(--line)}
-mark.step{text-decoration-color:var(--muted)}.kind{font-size:.8rem;font-weight:600;text-transform:uppercase;color:var(--muted)}
-mark{background:none;color:inherit;font-weight:700;text-decoration:underline 2px;text-underline-offset:3px}
-mark.access{text-decoration-color:var(--err)}mark.alloc{text-decoration-color:var(--note)}
-.tag{color:var(--muted);font-style:italic;margin-left:1.5em;font-family:system-ui,sans-serif;font-size:.8rem}
-.gap{display:block;color:var(--muted);padding-left:2.5em}
-.diff del,.diff ins{display:block;text-decoration:none}.diff del{background:var(--del)}.diff ins{background:var(--ins)}
-.diff .hdr,.diff .hunk{display:block}.diff .hdr{color:var(--muted)}.diff .hunk{color:var(--note)}
-ol.steps li,ol.fixes li{margin:.3rem 0}
-.rank{font-weight:700}
-.bad{color:var(--err);font-weight:700}
-.muted{color:var(--muted)}
-nav ul{columns:2;padding-left:1.2rem}
-tr.this td{font-weight:600}
-)css";
-
 struct RowUse {
   Kind K;
   std::string Why; ///< "this allocation", "fix 1", ...
@@ -398,28 +190,9 @@ std::vector<RowUse> rowsOf(const Finding &F) {
   return Rows;
 }
 
-std::string kindId(Kind K) {
-  std::string S(name(K));
-  std::replace(S.begin(), S.end(), ' ', '-');
-  return "row-" + S;
-}
-
-void writeFeatureTable(std::ostringstream &OS) {
-  OS << "<section id=\"feature-table\"><h2>The USM feature table</h2>\n"
-        "<table><tr><th>kind</th><th>lives in</th><th>host may access</th>"
-        "<th>device may access</th><th>migrates</th><th>notes</th></tr>\n";
-  for (const KindRow &R : kindRows())
-    OS << "<tr id=\"" << kindId(R.K) << "\"><td>" << htmlEscape(std::string(R.Label))
-       << "</td><td>" << htmlEscape(std::string(R.LivesIn)) << "</td><td>"
-       << htmlEscape(std::string(R.HostText)) << "</td><td>"
-       << htmlEscape(std::string(R.DeviceText)) << "</td><td>"
-       << htmlEscape(std::string(R.Migrates)) << "</td><td>"
-       << htmlEscape(std::string(R.Notes)) << "</td></tr>\n";
-  OS << "</table></section>\n";
-}
-
-SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
-                       const std::string &Given, std::size_t Index) {
+SourceRef writeFinding(std::ostringstream &OS, SourceFiles &Src,
+                       const Finding &In, const std::string &Given,
+                       std::size_t Index) {
   // The findings' file names came through the workers' JSON, which
   // replaces bytes that are not UTF-8 with U+FFFD; the translation unit's
   // name (\p Given) is the one on the command line. Map them back so that
@@ -478,7 +251,7 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
     if (!Taken)
       Here.push_back({S.Loc.Line, S.Loc.Column, "step", S.Kind.c_str()});
   }
-  const Sources::File &File = Src.get(F.Loc.File);
+  const SourceFiles::File &File = Src.get(F.Loc.File);
   if (File.Ok) {
     writeExcerpt(OS, File, Here);
   } else if (!F.SourceLine.empty()) {
@@ -629,7 +402,7 @@ SourceRef writeFinding(std::ostringstream &OS, Sources &Src, const Finding &In,
 
 std::string formatHtml(const AnalysisResult &R, const ToolInfo &Tool,
                        const std::vector<RuleInfo> &Rules) {
-  Sources Src;
+  SourceFiles Src;
   std::ostringstream OS;
   unsigned Complete = 0, Partial = 0, Failed = 0;
   for (const FileResult &F : R.Files)
@@ -654,16 +427,12 @@ std::string formatHtml(const AnalysisResult &R, const ToolInfo &Tool,
   for (std::size_t I = 0; I < All.size(); ++I)
     Shown.push_back(writeFinding(Body, Src, *All[I], *Given[I], I + 1));
 
-  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<meta name=\"generator\" content=\""
-     << htmlEscape(Tool.Name + " " + Tool.Version) << "\">\n<title>"
-     << htmlEscape(Tool.Name) << " report: " << R.errorCount() << " error"
-     << (R.errorCount() == 1 ? "" : "s") << ", " << R.warningCount() << " warning"
-     << (R.warningCount() == 1 ? "" : "s") << "</title>\n<style>" << Style
-     << "</style>\n</head>\n<body>\n<header><h1>" << htmlEscape(Tool.Name)
+  std::ostringstream Title;
+  Title << Tool.Name << " report: " << R.errorCount() << " error"
+        << (R.errorCount() == 1 ? "" : "s") << ", " << R.warningCount()
+        << " warning" << (R.warningCount() == 1 ? "" : "s");
+  writePageHead(OS, Tool.Name + " " + Tool.Version, Title.str());
+  OS << "<header><h1>" << htmlEscape(Tool.Name)
      << " report</h1>\n<p class=\"muted\">" << htmlEscape(Tool.Name) << " "
      << htmlEscape(Tool.Version) << " \xc2\xb7 " << htmlEscape(summaryLine(R))
      << "</p></header>\n";

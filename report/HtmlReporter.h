@@ -14,6 +14,7 @@
 #ifndef USMCHECK_REPORT_HTMLREPORTER_H
 #define USMCHECK_REPORT_HTMLREPORTER_H
 
+#include "HtmlCommon.h"
 #include "Reporters.h"
 
 #include <string>
@@ -25,12 +26,6 @@ namespace usm {
 /// the analysis saw them: paths relative to the current directory).
 std::string formatHtml(const AnalysisResult &R, const ToolInfo &Tool,
                        const std::vector<RuleInfo> &Rules);
-
-/// \p S as HTML text (also safe inside a double- or single-quoted
-/// attribute): & < > " ' escaped; bytes that are not valid UTF-8, control
-/// characters other than tab and newline, and C1 controls become a visible
-/// `\xNN` (marked with <span class="bad">).
-std::string htmlEscape(const std::string &S);
 
 } // namespace usm
 

@@ -969,26 +969,27 @@ bool reportLeaks() {
       Groups[J] = Groups[J - 1];
       Groups[J - 1] = T;
     }
+  static const char *const Why =
+      "these USM allocations were still live when the program exited; "
+      "device and pinned memory stays held until the process ends, so a "
+      "program or library that allocates per call or per iteration runs "
+      "out of it.";
+  static const char *const Fix =
+      "free each allocation, on every path out of the code that owns it, "
+      "with the deallocator named under its stack.";
   lockReports();
   bool Header = false;
   std::uint64_t Bytes = 0, Count = 0;
   for (int I = 0; I < NumGroups; ++I)
-    if (reportLeakGroup(Groups[I].R, Groups[I].Bytes, Groups[I].Count,
-                        Header)) {
+    if (reportLeakGroup(Groups[I].R, Groups[I].Bytes, Groups[I].Count, Header,
+                        Why, Fix)) {
       Bytes += Groups[I].Bytes;
       Count += Groups[I].Count;
     }
   if (Header) {
     Bytes += OtherBytes;
     Count += OtherCount;
-    reportLeakSummary(
-        Bytes, Count,
-        "these USM allocations were still live when the program exited; "
-        "device and pinned memory stays held until the process ends, so a "
-        "program or library that allocates per call or per iteration runs "
-        "out of it.",
-        "free each allocation, on every path out of the code that owns it, "
-        "with the deallocator named under its stack.");
+    reportLeakSummary(Bytes, Count, Why, Fix);
   }
   unlockReports();
   return Header;

@@ -22,7 +22,8 @@
 //                     address (records, then the CUDA / Level Zero / OpenMP
 //                     runtimes), report, or chain to the program's handler.
 //   Report.cpp        the sanitizer-style report, symbolized by a forked
-//                     llvm-symbolizer; no malloc anywhere on this path.
+//                     llvm-symbolizer; no malloc anywhere on this path. The
+//                     same report as one JSON line when json_path is set.
 //   GuardMain.cpp     start-up (options, handlers, LD_PRELOAD scrubbing),
 //                     exit statistics.
 //
@@ -304,9 +305,11 @@ struct ApiFinding {
 /// Writes the report; returns false when a suppression matched.
 bool reportApiFinding(ApiFinding &F, bool Halting);
 /// One group of the leak report (the header before the first); false when a
-/// leak: or alloc: suppression matched. Then the Why/Fix lines and SUMMARY.
+/// leak: or alloc: suppression matched. Then the Why/Fix lines and SUMMARY
+/// (reportLeakSummary); \p Why and \p Fix also go into each group's JSON
+/// record.
 bool reportLeakGroup(const Record &R, std::uint64_t Bytes, std::uint64_t Count,
-                     bool &HeaderDone);
+                     bool &HeaderDone, const char *Why, const char *Fix);
 void reportLeakSummary(std::uint64_t Bytes, std::uint64_t Count,
                        const char *Why, const char *Fix);
 

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"
+#include "Utf8.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -488,9 +489,26 @@ void fillTemplate(Out &O, std::string_view T, std::uintptr_t Bytes,
   }
 }
 
+/// What fix \p X means for this allocation: the allocator to use instead,
+/// or the copy to add (the catalog's template); nothing when unknown.
+void fixDetail(Out &O, const Fix &X, const Api *A, Model M,
+               std::uintptr_t Bytes, std::intptr_t Dev) {
+  if (X.Id == FixId::CopyBack) {
+    const ModelInfo &MI = modelInfo(M);
+    if (!MI.CopyBack.empty())
+      fillTemplate(O, MI.CopyBack, Bytes, Dev);
+    return;
+  }
+  const Api *Alt = A ? familyMember(*A, X.UseKind) : nullptr;
+  if (!Alt)
+    if (const Api *Rep = representative(M))
+      Alt = familyMember(*Rep, X.UseKind);
+  if (Alt)
+    O.s(Alt->Name);
+}
+
 void printFixes(Out &O, const Style &S, const Api *A, Model M,
                 std::uintptr_t Bytes, std::intptr_t Dev) {
-  const Api *Rep = representative(M);
   // The static check puts first the fix that fits the code around the
   // access (loops, repeated kernels); at run time that is unknown, so the
   // order is its default, the feature table's.
@@ -499,22 +517,209 @@ void printFixes(Out &O, const Style &S, const Api *A, Model M,
   int N = 0;
   for (const Fix &X : fixes()) {
     O.s("  ").s(S.green()).d(++N).s(". ").s(X.Title).s(S.reset());
-    if (X.Id == FixId::CopyBack) {
-      const ModelInfo &MI = modelInfo(M);
-      if (!MI.CopyBack.empty()) {
-        O.s(": ");
-        fillTemplate(O, MI.CopyBack, Bytes, Dev);
-      }
-    } else {
-      const Api *Alt = A ? familyMember(*A, X.UseKind) : nullptr;
-      if (!Alt && Rep)
-        Alt = familyMember(*Rep, X.UseKind);
-      if (Alt)
-        O.s(": ").s(Alt->Name);
-    }
+    char Detail[1024];
+    Out D(Detail, sizeof Detail);
+    fixDetail(D, X, A, M, Bytes, Dev);
+    if (D.Len)
+      O.s(": ").s(Detail);
     O.c('\n');
     O.s("     when: ").s(X.When).s("; caveat: ").s(X.Caveat).c('\n');
   }
+}
+
+//===-- the JSON record (json_path)
+//-------------------------------------------===//
+
+char JsonBuf[512 * 1024];
+std::atomic<bool> JsonWarned{false};
+
+/// A JSON string: the bytes of \p S, with a byte that is not UTF-8 written
+/// as \udcXX (Python's surrogateescape), so that file names survive.
+void jstr(Out &O, std::string_view S) {
+  O.c('"');
+  for (std::size_t I = 0; I < S.size();) {
+    unsigned char C = static_cast<unsigned char>(S[I]);
+    std::size_t L = utf8Length(S.data(), S.size(), I);
+    if (C == '"' || C == '\\') {
+      O.c('\\').c(char(C));
+    } else if (C == '\n') {
+      O.s("\\n");
+    } else if (C == '\t') {
+      O.s("\\t");
+    } else if (C < 0x20 || C == 0x7F || L == 0) {
+      O.s(L == 0 ? "\\udc" : "\\u00")
+          .c("0123456789abcdef"[C >> 4])
+          .c("0123456789abcdef"[C & 15]);
+    } else {
+      O.s(S.substr(I, L));
+      I += L;
+      continue;
+    }
+    ++I;
+  }
+  O.c('"');
+}
+
+/// ,"KEY":"VALUE" (nothing when \p V is empty).
+void jfield(Out &O, const char *Key, std::string_view V) {
+  if (V.empty())
+    return;
+  O.s(",\"").s(Key).s("\":");
+  jstr(O, V);
+}
+
+/// A stack of a JSON record: [From, To) of Frames.
+struct JsonStack {
+  std::string_view Title;
+  const char *Role; ///< access, call, allocation, other
+  int From, To;
+};
+
+struct JsonRecord {
+  const char *Type = "";
+  bool Warning = false;
+  std::string_view Message;
+  JsonStack Stacks[3];
+  int NumStacks = 0;
+  std::string_view Region, Allocator, Kind, Why;
+  std::string_view Notes[3];
+  int NumNotes = 0;
+  // The fixes: the catalog's host-access-device list for the allocation
+  // (CatalogFixes), else the one Fix text.
+  bool CatalogFixes = false;
+  const Api *Alloc = nullptr;
+  Model M = Model::Host;
+  std::uintptr_t Bytes = 0;
+  std::intptr_t Dev = -1;
+  std::string_view Fix;
+  const char *Outcome = nullptr, *Action = "EXITING";
+};
+
+void jframe(Out &O, bool &First, const Frame &F, const char *Func,
+            const char *File, int Line, int Col, bool Inlined) {
+  O.s(First ? "{" : ",{");
+  First = false;
+  O.s("\"pc\":\"").hex(F.Pc).c('"');
+  jfield(O, "function", Func);
+  jfield(O, "file", File);
+  if (File[0])
+    O.s(",\"line\":").d(Line).s(",\"column\":").d(Col);
+  jfield(O, "module", F.Module);
+  O.s(",\"offset\":\"").hex(F.Offset).c('"');
+  if (Inlined)
+    O.s(",\"inlined\":true");
+  O.c('}');
+}
+
+/// The record as one line; \p MaxPerStack frames per stack at most.
+void buildJson(Out &O, const JsonRecord &R, int MaxPerStack) {
+  O.s("{\"pid\":").d(getpid());
+  jfield(O, "type", R.Type);
+  jfield(O, "severity", R.Warning ? "warning" : "error");
+  jfield(O, "message", R.Message);
+  O.s(",\"stacks\":[");
+  for (int S = 0; S < R.NumStacks; ++S) {
+    const JsonStack &St = R.Stacks[S];
+    O.s(S ? ",{" : "{").s("\"role\":\"").s(St.Role).c('"');
+    jfield(O, "title", St.Title);
+    O.s(",\"frames\":[");
+    bool First = true;
+    int Shown = 0;
+    for (int I = St.From; I < St.To && Shown < MaxPerStack; ++I) {
+      const Frame &F = Frames[I];
+      for (int K = 0; K < F.NumInl && Shown < MaxPerStack; ++K, ++Shown)
+        jframe(O, First, F, F.Inl[K].Func, F.Inl[K].File, F.Inl[K].Line,
+               F.Inl[K].Col, true);
+      if (Shown < MaxPerStack) {
+        jframe(O, First, F, F.Func, F.File, F.Line, F.Col, false);
+        ++Shown;
+      }
+    }
+    O.s("]}");
+  }
+  O.c(']');
+  jfield(O, "region", R.Region);
+  jfield(O, "allocator", R.Allocator);
+  jfield(O, "memory_kind", R.Kind);
+  if (R.NumNotes) {
+    O.s(",\"notes\":[");
+    for (int I = 0; I < R.NumNotes; ++I) {
+      if (I)
+        O.c(',');
+      jstr(O, R.Notes[I]);
+    }
+    O.c(']');
+  }
+  jfield(O, "why", R.Why);
+  O.s(",\"fixes\":[");
+  if (R.CatalogFixes) {
+    bool First = true;
+    for (const Fix &X : fixes()) {
+      char Detail[1024];
+      Out D(Detail, sizeof Detail);
+      fixDetail(D, X, R.Alloc, R.M, R.Bytes, R.Dev);
+      O.s(First ? "{" : ",{");
+      First = false;
+      O.s("\"title\":");
+      jstr(O, X.Title);
+      jfield(O, "detail", Detail);
+      jfield(O, "when", X.When);
+      jfield(O, "caveat", X.Caveat);
+      if (X.Id != FixId::CopyBack)
+        jfield(O, "memory_kind", name(X.UseKind));
+      O.c('}');
+    }
+  } else if (!R.Fix.empty()) {
+    O.s("{\"title\":");
+    jstr(O, R.Fix);
+    O.c('}');
+  }
+  O.c(']');
+  jfield(O, "outcome", R.Outcome ? R.Outcome : "");
+  jfield(O, "action", R.Action);
+  O.s("}\n");
+}
+
+/// Appends the record to json_path as one line in one write (O_APPEND: the
+/// processes of a run that share the file never interleave their lines).
+void writeJson(const JsonRecord &R) {
+  if (!Opts.json_path[0])
+    return;
+  // A record too long for the buffer loses frames, never its end.
+  const int Limits[] = {1 << 20, 8, 0};
+  Out O(JsonBuf, sizeof JsonBuf);
+  for (int Max : Limits) {
+    O = Out(JsonBuf, sizeof JsonBuf);
+    buildJson(O, R, Max);
+    if (O.Len + 1 < O.Cap)
+      break;
+  }
+  if (O.Len + 1 >= O.Cap)
+    return;
+  int Fd =
+      open(Opts.json_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (Fd < 0) {
+    if (!JsonWarned.exchange(true)) {
+      char Buf[1400];
+      Out(Buf, sizeof Buf)
+          .s("==")
+          .d(getpid())
+          .s("==usmcheck: warning: cannot write json_path '")
+          .s(Opts.json_path)
+          .s("' (errno ")
+          .d(errno)
+          .s(")\n")
+          .writeTo(2);
+    }
+    return;
+  }
+  writeAll(Fd, O.B, O.Len);
+  close(Fd);
+}
+
+/// The text between two positions of the report buffer.
+std::string_view span(std::size_t B, std::size_t E) {
+  return std::string_view(ReportBuf + B, E > B ? E - B : 0);
 }
 
 } // namespace
@@ -552,8 +757,9 @@ bool reportFault(Fault &F) {
       .s("==")
       .d(getpid())
       .s(F.Warning ? "==WARNING" : "==ERROR")
-      .s(": usmcheck: host-access-device: ")
-      .s(Access);
+      .s(": usmcheck: host-access-device: ");
+  std::size_t Head = O.Len;
+  O.s(Access);
   if (F.AccessSize)
     O.s(" of ").d(F.AccessSize).s(" bytes");
   else
@@ -568,13 +774,12 @@ bool reportFault(Fault &F) {
     O.u(F.Addr - Base).s(" bytes inside a ").u(Size).c('-').s("byte ");
   else
     O.s("inside a ");
-  O.s(name(K))
-      .s(" allocation")
-      .s(Size ? "" : " of unknown size")
-      .s(S.reset())
-      .c('\n');
-  O.s(S.blue())
-      .s(Access)
+  O.s(name(K)).s(" allocation").s(Size ? "" : " of unknown size");
+  std::size_t HeadEnd = O.Len;
+  O.s(S.reset()).c('\n');
+  O.s(S.blue());
+  std::size_t Title0 = O.Len;
+  O.s(Access)
       .s(" by host thread T")
       .d(F.ThreadIdx)
       .s(" (tid ")
@@ -583,11 +788,12 @@ bool reportFault(Fault &F) {
       .hex(F.Pc)
       .s(", ")
       .s(F.Sig == SIGBUS ? "SIGBUS" : "SIGSEGV")
-      .s("):")
-      .s(S.reset())
-      .c('\n');
+      .s("):");
+  std::size_t Title0End = O.Len;
+  O.s(S.reset()).c('\n');
   printFrames(O, 0, NumAccess);
   O.c('\n');
+  std::size_t Region = O.Len;
   if (Size && F.Addr - Base >= Size)
     O.hex(F.Addr)
         .s(" is located ")
@@ -610,16 +816,20 @@ bool reportFault(Fault &F) {
         .c(',')
         .hex(Base + Size)
         .s(")\n");
+  std::size_t RegionEnd = O.Len, Title1 = 0, Title1End = 0, Alloc = 0,
+              AllocEnd = 0, Note = 0, NoteEnd = 0;
   if (F.HaveRecord) {
-    O.s(S.magenta())
-        .s("allocated by thread T")
+    O.s(S.magenta());
+    Title1 = O.Len;
+    O.s("allocated by thread T")
         .d(F.Rec.ThreadIdx)
         .s(" (tid ")
         .d(F.Rec.Tid)
-        .s(") here:")
-        .s(S.reset())
-        .c('\n');
+        .s(") here:");
+    Title1End = O.Len;
+    O.s(S.reset()).c('\n');
     printFrames(O, NumAccess, NumFrames);
+    Alloc = O.Len + 2;
     if (F.Rec.Alloc)
       O.s("  allocator: ")
           .s(F.Rec.Alloc->Name)
@@ -633,25 +843,39 @@ bool reportFault(Fault &F) {
       O.s(", device handle ").hex(std::uintptr_t(Dev));
     else if (DevKnown)
       O.s(", device ").d(Dev);
+    AllocEnd = O.Len;
     O.c('\n');
-    if (F.Rec.Emulated)
-      O.s("  emulated: usmcheck run --emulate served this OpenMP device "
+    if (F.Rec.Emulated) {
+      O.s("  ");
+      Note = O.Len;
+      O.s("emulated: usmcheck run --emulate served this OpenMP device "
           "allocation from pages that host code cannot touch outside target "
           "regions and device copies (CPU-only run); on a GPU the same "
-          "access faults on device memory\n");
+          "access faults on device memory");
+      NoteEnd = O.Len;
+      O.c('\n');
+    }
   } else {
+    Note = O.Len;
     O.s("allocation not recorded: its allocator was not reached through a "
-        "dynamic symbol (for example a statically linked CUDA runtime)\n");
-    O.s("  classified by the ")
+        "dynamic symbol (for example a statically linked CUDA runtime)");
+    NoteEnd = O.Len;
+    O.c('\n');
+    O.s("  ");
+    Alloc = O.Len;
+    O.s("classified by the ")
         .s(F.ClassifiedBy)
         .s(" (")
         .s(F.DriverDetail)
         .c(')');
     if (DevKnown)
       O.s(", device ").d(Dev);
+    AllocEnd = O.Len;
     O.c('\n');
   }
   O.c('\n');
+  std::size_t Requires =
+      O.Len + std::strlen(S.bold()) + 9 + std::strlen(S.reset()) + 1;
   if (F.RequiresUSM && F.Warning)
     O.s(S.bold())
         .s("Requires:")
@@ -680,17 +904,21 @@ bool reportFault(Fault &F) {
            "unified_shared_memory`, but the host cannot reach this memory "
            "on this system (the access faulted): the requirement is not "
            "met here.\n");
-  if (const KindRow *Row = findKindRow(K))
-    O.s(S.bold())
-        .s("Why:")
-        .s(S.reset())
-        .s(" the USM feature table, row \"")
+  std::size_t RequiresEnd = O.Len > Requires ? O.Len - 1 : Requires;
+  std::size_t Why = 0, WhyEnd = 0;
+  if (const KindRow *Row = findKindRow(K)) {
+    O.s(S.bold()).s("Why:").s(S.reset()).c(' ');
+    Why = O.Len;
+    O.s("the USM feature table, row \"")
         .s(Row->Label)
         .s("\": lives in ")
         .s(Row->LivesIn)
         .s("; host may access: ")
         .s(Row->HostText)
-        .s(".\n");
+        .c('.');
+    WhyEnd = O.Len;
+    O.c('\n');
+  }
   printFixes(O, S, F.HaveRecord ? F.Rec.Alloc : nullptr, M, Size,
              DevKnown ? Dev : -1);
   if (!Opts.symbolize)
@@ -720,12 +948,42 @@ bool reportFault(Fault &F) {
                                : "EXITING")
       .c('\n');
   O.writeTo(Fd);
+
+  JsonRecord J;
+  J.Type = "host-access-device";
+  J.Warning = F.Warning;
+  J.Message = span(Head, HeadEnd);
+  J.Stacks[J.NumStacks++] = {span(Title0, Title0End), "access", 0, NumAccess};
+  if (F.HaveRecord)
+    J.Stacks[J.NumStacks++] = {span(Title1, Title1End), "allocation", NumAccess,
+                               NumFrames};
+  J.Region = span(Region, RegionEnd);
+  while (!J.Region.empty() && J.Region.back() == '\n')
+    J.Region.remove_suffix(1);
+  J.Allocator = span(Alloc, AllocEnd);
+  J.Kind = name(K);
+  if (NoteEnd)
+    J.Notes[J.NumNotes++] = span(Note, NoteEnd);
+  if (F.RequiresUSM)
+    J.Notes[J.NumNotes++] = span(Requires, RequiresEnd);
+  J.Why = span(Why, WhyEnd);
+  J.CatalogFixes = true;
+  J.Alloc = F.HaveRecord ? F.Rec.Alloc : nullptr;
+  J.M = M;
+  J.Bytes = Size;
+  J.Dev = DevKnown ? Dev : -1;
+  J.Action = F.Warning             ? "CONTINUING"
+             : Opts.abort_on_error ? "ABORTING"
+                                   : "EXITING";
+  writeJson(J);
   return true;
 }
 
 namespace {
-/// "  allocator: NAME (MODEL: SUMMARY), KIND memory, device N"
-void printAllocator(Out &O, const Record &R) {
+/// "  allocator: NAME (MODEL: SUMMARY), KIND memory, device N"; the text
+/// after the indent, for the JSON record.
+std::string_view printAllocator(Out &O, const Record &R) {
+  std::size_t B = O.Len + 2;
   if (R.Alloc)
     O.s("  allocator: ")
         .s(R.Alloc->Name)
@@ -743,7 +1001,9 @@ void printAllocator(Out &O, const Record &R) {
     O.s(", device ").d(R.Device);
   if (R.Emulated)
     O.s(", emulated (--emulate)");
+  std::size_t E = O.Len;
   O.c('\n');
+  return span(B, E);
 }
 
 /// The call's own line: frame 0 is the program's call of the API (unlike a
@@ -796,6 +1056,10 @@ bool reportApiFinding(ApiFinding &A, bool Halting) {
   Style S{!std::strcmp(Opts.color, "always") ||
           (!std::strcmp(Opts.color, "auto") && isatty(Fd))};
   Out O(ReportBuf, sizeof ReportBuf);
+  JsonRecord J;
+  J.Type = A.Type;
+  J.Warning = A.Warning;
+  J.Message = A.Headline;
   O.s("=================================================================\n");
   O.s(A.Warning ? S.magenta() : S.red())
       .s("==")
@@ -813,9 +1077,14 @@ bool reportApiFinding(ApiFinding &A, bool Halting) {
         .s(A.Stacks[I].Title)
         .s(S.reset())
         .c('\n');
+    J.Stacks[J.NumStacks++] = {A.Stacks[I].Title,
+                               I == 0              ? "call"
+                               : I == A.AllocStack ? "allocation"
+                                                   : "other",
+                               From[I], To[I]};
     printFrames(O, From[I], To[I]);
     if (I == A.AllocStack && A.Alloc)
-      printAllocator(O, *A.Alloc);
+      J.Allocator = printAllocator(O, *A.Alloc);
     if (I == 0)
       O.c('\n');
   }
@@ -839,11 +1108,24 @@ bool reportApiFinding(ApiFinding &A, bool Halting) {
                                : "EXITING")
       .c('\n');
   O.writeTo(Fd);
+
+  J.Region = A.Region;
+  while (!J.Region.empty() && J.Region.back() == '\n')
+    J.Region.remove_suffix(1);
+  if (A.Alloc)
+    J.Kind = name(A.Alloc->K);
+  J.Why = A.Why;
+  J.Fix = A.Fix;
+  J.Outcome = !Halting ? A.Outcome : nullptr;
+  J.Action = !Halting              ? "CONTINUING"
+             : Opts.abort_on_error ? "ABORTING"
+                                   : "EXITING";
+  writeJson(J);
   return true;
 }
 
-bool reportLeakGroup(const Record &R, std::uint64_t Bytes,
-                     std::uint64_t Count, bool &HeaderDone) {
+bool reportLeakGroup(const Record &R, std::uint64_t Bytes, std::uint64_t Count,
+                     bool &HeaderDone, const char *Why, const char *Fix) {
   NumFrames = 0;
   for (int K = 0; K < R.NumPcs && NumFrames < MaxSym; ++K)
     Frames[NumFrames++].Pc = R.Pcs[K];
@@ -865,25 +1147,36 @@ bool reportLeakGroup(const Record &R, std::uint64_t Bytes,
         .s("\n\n");
     HeaderDone = true;
   }
-  O.s(S.red())
-      .s("Direct leak of ")
-      .u(Bytes)
-      .s(" byte(s) in ")
-      .u(Count)
-      .s(" object(s) allocated from:")
-      .s(S.reset())
-      .c('\n');
+  O.s(S.red());
+  std::size_t Head = O.Len;
+  O.s("Direct leak of ").u(Bytes).s(" byte(s) in ").u(Count).s(" object(s)");
+  std::size_t HeadEnd = O.Len;
+  O.s(" allocated from:").s(S.reset()).c('\n');
   printFrames(O, 0, NumFrames);
-  printAllocator(O, R);
+  JsonRecord J;
+  J.Allocator = printAllocator(O, R);
+  std::size_t Freed = O.Len + 2, FreedEnd = 0;
   if (R.Alloc && !R.Alloc->Dealloc.empty())
   {
     O.s("  freed by: ");
     for (char C : R.Alloc->Dealloc)
       C == '|' ? O.s(" or ") : O.c(C);
+    FreedEnd = O.Len;
     O.c('\n');
   }
   O.c('\n');
   O.writeTo(Fd);
+
+  J.Type = "leak";
+  J.Message = span(Head, HeadEnd);
+  J.Stacks[J.NumStacks++] = {"allocated from:", "allocation", 0, NumFrames};
+  J.Kind = name(R.K);
+  if (FreedEnd)
+    J.Notes[J.NumNotes++] = span(Freed, FreedEnd);
+  J.Why = Why;
+  J.Fix = Fix;
+  J.Action = Opts.abort_on_error ? "ABORTING" : "EXITING";
+  writeJson(J);
   return true;
 }
 
