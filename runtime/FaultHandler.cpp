@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"
+#include "KernelArgs.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -61,7 +62,8 @@ std::atomic<OmpDefaultDeviceFn> OmpDefault{nullptr};
 std::atomic<void *> ZeContext{nullptr};
 
 // CUDA driver API constants (cuda.h), without depending on its header.
-constexpr int CuAttrMemoryType = 2, CuAttrIsManaged = 8,
+constexpr int CuAttrMemoryType = 2, CuAttrDevicePointer = 3,
+              CuAttrIsManaged = 8,
               CuAttrDeviceOrdinal = 9, CuAttrRangeStart = 11,
               CuAttrRangeSize = 12;
 constexpr int CuMemoryTypeDevice = 2;
@@ -361,6 +363,29 @@ int cudaDriverKind(std::uintptr_t Addr, Kind *K) {
        : Type == CuMemoryTypeDevice   ? Kind::Device
                                       : Kind::Host;
   return 1;
+}
+
+void cudaDriverView(std::uintptr_t Addr, kargs::DriverView &D) {
+  D = kargs::DriverView();
+  auto Cu = CuQuery.load();
+  if (!Cu) {
+    resolveDriverQueries(Model::CUDA);
+    Cu = CuQuery.load();
+  }
+  if (!Cu)
+    return; // Rc -1: no driver
+  unsigned Type = 0;
+  D.Rc = Cu(&Type, CuAttrMemoryType, Addr);
+  if (D.Rc != 0)
+    return;
+  D.MemType = Type;
+  int Managed = 0;
+  if (Cu(&Managed, CuAttrIsManaged, Addr) == 0)
+    D.Managed = Managed;
+  if (Type == kargs::MemTypeHost && !Managed) {
+    std::uint64_t DevPtr = 0; // a CUdeviceptr
+    D.DevPtrRc = Cu(&DevPtr, CuAttrDevicePointer, Addr);
+  }
 }
 
 void noteLevelZeroContext(void *Ctx) {

@@ -210,8 +210,28 @@ runcase cuda_kernel_malloc -- "$T/cuda_kernel_malloc"
 check cuda_kernel_malloc 1 \
   "==ERROR: usmcheck: device-access-pageable: cudaDeviceSynchronize returned cudaErrorIllegalAddress \(700\)" \
   "#0 0x[0-9a-f]+ in main .*cuda_kernel_malloc.cu:$KM_SYNC" \
-  "argument 1 = 0x[0-9a-f]+: unknown to the CUDA driver" \
+  "argument 1 = 0x[0-9a-f]+: .*host memory in the heap, a stack or an mmap" \
   "in main .*cuda_kernel_malloc.cu:$KM_LAUNCH" "scale" "!argument 0 ="
+if ! grep -q "ERROR: usmcheck: device-access-pageable" "$RES/cuda_kernel_malloc.txt"; then
+  # Where the guard stopped: verbosity=2 prints each step of the kernel
+  # argument check (functions found, kernel handle, parameter table, kept
+  # launch, each argument's verdict); LD_DEBUG shows which launch, handle
+  # and synchronising symbols the program bound to the guard.
+  echo "-- cuda_kernel_malloc failed: again with verbosity=2"
+  if [ "${RUN[0]}" = "$USMCHECK" ]; then
+    V2=("$USMCHECK" run --verbosity=2 --)
+  else
+    V2=(env "LD_PRELOAD=$G/bin/libusmcheck_rt.so"
+      "USMCHECK_OPTIONS=symbolizer_path=$G/bin/llvm-symbolizer:verbosity=2")
+  fi
+  (cd "$RES" && "${V2[@]}" "$T/cuda_kernel_malloc") > "$RES/cuda_kernel_malloc_v2.txt" 2>&1
+  echo "(exit status $?)"
+  grep -v "usmcheck: \(alloc\|free\)" "$RES/cuda_kernel_malloc_v2.txt" | head -60
+  echo "-- LD_DEBUG=bindings: the CUDA launch/sync symbols"
+  (cd "$RES" && LD_DEBUG=bindings "${RUN[@]}" "$T/cuda_kernel_malloc") 2>&1 |
+    grep -E "symbol .(__cudaGetKernel|__cudaLaunchKernel|cudaLaunchKernel|cudaDeviceSynchronize|cuKernelGetParamInfo|cuFuncGetParamInfo|cudaGetFuncBySymbol|cuPointerGetAttribute)'" |
+    sed 's/^ *[0-9]*: *//' | sort -u | head -30
+fi
 
 if [ "${SKIP_BENCH:-0}" = 1 ]; then
   echo
