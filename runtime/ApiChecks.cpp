@@ -79,8 +79,7 @@ const char *title(int I, std::string_view What, int ThreadIdx, int Tid) {
 }
 
 /// Starts a finding with the calling stack as its first stack.
-ApiFinding &begin(const char *Type, const Api *Call,
-                  std::uintptr_t *CallPcs) {
+ApiFinding &begin(const char *Type, const Api *Call, std::uintptr_t *CallPcs) {
   int N = captureStack(CallPcs, MaxFrames);
   lockReports();
   ApiFinding &F = TheFinding;
@@ -198,8 +197,10 @@ bool checkFree(const Api *F, const std::uintptr_t *Args) {
       orList(W, R.Alloc->Dealloc);
       W.s("; another deallocator may treat it as another kind of memory, "
           "fail, or abort the program inside the runtime.");
-      X.s("free it with ").s(firstOf(R.Alloc->Dealloc)).s(" instead of ").s(
-          F->Name);
+      X.s("free it with ")
+          .s(firstOf(R.Alloc->Dealloc))
+          .s(" instead of ")
+          .s(F->Name);
       if (F->Dev >= 0 && R.Device >= 0 && !R.DeviceIsHandle)
         X.s(" (device ").d(R.Device).c(')');
       X.c('.');
@@ -402,8 +403,11 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
           .u(End - S.R.Base)
           .s(" bytes.");
     else
-      X.s("check the ").s(S.Name).s(" offset: the allocation is ").u(S.R.Size).s(
-          " bytes.");
+      X.s("check the ")
+          .s(S.Name)
+          .s(" offset: the allocation is ")
+          .u(S.R.Size)
+          .s(" bytes.");
     F.Outcome = "halt_on_error=0: the guard did not perform this copy; the "
                 "call returned an error.";
     return finish(F);
@@ -418,8 +422,8 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
       Given[I] = Want[I] =
           Sd.DevIdx >= 0 ? static_cast<int>(Args[Sd.DevIdx]) : -1;
       if (Sd.DevIdx < 0 || !Sd.Have || Sd.R.K != Kind::Device ||
-          Sd.R.DeviceIsHandle || Sd.R.Device < 0 ||
-          !Sd.R.Alloc || Sd.R.Alloc->M != Model::OpenMP)
+          Sd.R.DeviceIsHandle || Sd.R.Device < 0 || !Sd.R.Alloc ||
+          Sd.R.Alloc->M != Model::OpenMP)
         continue;
       if (!sameDevice(Given[I], Sd.R.Device)) {
         Bad[I] = true;
@@ -491,14 +495,14 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
     bool DevSide[2];
     for (int I = 0; I < 2; ++I) {
       Kind DK = Kind::Host;
-      DevSide[I] = L[I].Have ? L[I].R.K == Kind::Device
-                             : L[I].S.Ptr && cudaDriverKind(L[I].S.Ptr, &DK) == 1 &&
-                                   DK == Kind::Device;
+      DevSide[I] = L[I].Have
+                       ? L[I].R.K == Kind::Device
+                       : L[I].S.Ptr && cudaDriverKind(L[I].S.Ptr, &DK) == 1 &&
+                             DK == Kind::Device;
     }
-    Dir Right = DevSide[1] ? (DevSide[0] ? Dir::DeviceToDevice
-                                         : Dir::DeviceToHost)
-                           : (DevSide[0] ? Dir::HostToDevice
-                                         : Dir::HostToHost);
+    Dir Right = DevSide[1]
+                    ? (DevSide[0] ? Dir::DeviceToDevice : Dir::DeviceToHost)
+                    : (DevSide[0] ? Dir::HostToDevice : Dir::HostToHost);
     Out(F.Headline, sizeof F.Headline)
         .s(A->Name)
         .s(" with kind ")
@@ -525,7 +529,7 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
     X.s("use ").s(RD ? RD->Name : name(Right));
     if (Def)
       X.s(" (or ").s(Def->Name).s(", which takes the direction from the "
-                                 "pointers under unified addressing)");
+                                  "pointers under unified addressing)");
     X.c('.');
     F.Outcome = "halt_on_error=0: the guard did not perform this copy; the "
                 "call returned an error.";
@@ -562,8 +566,7 @@ void allocatorAdvice(Out &O, Model M) {
   for (const Api &A : apis())
     if (A.M == M && A.R == Role::Alloc && A.K == Kind::Device)
       if (const Api *Sh = familyMember(A, Kind::Shared)) {
-        O.s(A.Name).s(" (device memory) or ").s(Sh->Name).s(
-            " (shared memory)");
+        O.s(A.Name).s(" (device memory) or ").s(Sh->Name).s(" (shared memory)");
         return;
       }
   O.s("a device or shared allocator");
@@ -630,8 +633,8 @@ void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
                   bool End) {
   if (!Opts.emulate || !Ptrs || !Sizes || !Types || N <= 0)
     return;
-  static auto Mapped = reinterpret_cast<MappedPtrFn>(
-      dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr"));
+  static auto Mapped =
+      reinterpret_cast<MappedPtrFn>(dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr"));
   static auto Present = reinterpret_cast<IsPresentFn>(
       dlsym(RTLD_DEFAULT, "omp_target_is_present"));
   static auto Default = reinterpret_cast<int (*)()>(
@@ -842,12 +845,18 @@ void resolveLaunchFns() {
   if (Opts.verbosity >= 2 && !Fns.Logged) {
     Fns.Logged = true;
     Out O = vline();
-    O.s("functions found: cudaGetFuncBySymbol=").s(Fns.BySym ? "yes" : "no")
-        .s(" cudaGetKernel=").s(Fns.GetKernel ? "yes" : "no")
-        .s(" cuFuncGetParamInfo=").s(Fns.FuncInfo ? "yes" : "no")
-        .s(" cuKernelGetParamInfo=").s(Fns.KernelInfo ? "yes" : "no")
-        .s(" cuKernelGetFunction=").s(Fns.KernelFunc ? "yes" : "no")
-        .s(" cuKernelGetName=").s(Fns.KernelName ? "yes" : "no");
+    O.s("functions found: cudaGetFuncBySymbol=")
+        .s(Fns.BySym ? "yes" : "no")
+        .s(" cudaGetKernel=")
+        .s(Fns.GetKernel ? "yes" : "no")
+        .s(" cuFuncGetParamInfo=")
+        .s(Fns.FuncInfo ? "yes" : "no")
+        .s(" cuKernelGetParamInfo=")
+        .s(Fns.KernelInfo ? "yes" : "no")
+        .s(" cuKernelGetFunction=")
+        .s(Fns.KernelFunc ? "yes" : "no")
+        .s(" cuKernelGetName=")
+        .s(Fns.KernelName ? "yes" : "no");
     vlog(O);
   }
 }
@@ -894,8 +903,11 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
   if (NumFuncs == MaxFuncs) {
     if (Opts.verbosity >= 2) {
       Out O = vline();
-      O.s("more than ").d(MaxFuncs).s(" kernels: launch of ")
-          .hex(reinterpret_cast<std::uintptr_t>(Func)).s(" not kept");
+      O.s("more than ")
+          .d(MaxFuncs)
+          .s(" kernels: launch of ")
+          .hex(reinterpret_cast<std::uintptr_t>(Func))
+          .s(" not kept");
       vlog(O);
     }
     return nullptr;
@@ -910,7 +922,8 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
   P.Stub = reinterpret_cast<std::uintptr_t>(ByHandle ? Stub : Func);
   if (Opts.verbosity >= 2) {
     Out O = vline();
-    O.s("new kernel ").hex(reinterpret_cast<std::uintptr_t>(Func))
+    O.s("new kernel ")
+        .hex(reinterpret_cast<std::uintptr_t>(Func))
         .s(ByHandle ? " (a kernel handle; its stub " : " (a host stub)");
     if (ByHandle) {
       if (Stub)
@@ -932,14 +945,17 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
       if (Rc < 0)
         O.s("not found");
       else
-        O.s("cudaError ").d(Rc).s(", function ")
+        O.s("cudaError ")
+            .d(Rc)
+            .s(", function ")
             .hex(reinterpret_cast<std::uintptr_t>(CuFunc));
       vlog(O);
     }
     if (Rc == 0 && CuFunc) {
       if (Fns.FuncName)
         Fns.FuncName(&P.Name, CuFunc);
-      if (Fns.FuncInfo && slotsFrom(P, Fns.FuncInfo, CuFunc, "cuFuncGetParamInfo"))
+      if (Fns.FuncInfo &&
+          slotsFrom(P, Fns.FuncInfo, CuFunc, "cuFuncGetParamInfo"))
         return &P;
     }
     Handle = nullptr;
@@ -950,7 +966,9 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
       if (Rc < 0)
         O.s("not found");
       else
-        O.s("cudaError ").d(Rc).s(", kernel ")
+        O.s("cudaError ")
+            .d(Rc)
+            .s(", kernel ")
             .hex(reinterpret_cast<std::uintptr_t>(Handle));
       vlog(O);
     }
@@ -960,7 +978,8 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
   // A kernel handle (CUkernel and cudaKernel_t are the same type).
   if (!P.Name && Fns.KernelName)
     Fns.KernelName(&P.Name, Handle);
-  if (Fns.KernelInfo && slotsFrom(P, Fns.KernelInfo, Handle, "cuKernelGetParamInfo"))
+  if (Fns.KernelInfo &&
+      slotsFrom(P, Fns.KernelInfo, Handle, "cuKernelGetParamInfo"))
     return &P;
   void *CuFunc = nullptr;
   int Rc = Fns.KernelFunc ? Fns.KernelFunc(&CuFunc, Handle) : -1;
@@ -1070,8 +1089,11 @@ void noteCudaLaunch(const void *Func, void **Args, bool ByHandle) {
     }
     if (Opts.verbosity >= 2) {
       Out O = vline();
-      O.s("launch ").u(LaunchesSeen).s(" of ")
-          .hex(reinterpret_cast<std::uintptr_t>(Func)).s(" kept:");
+      O.s("launch ")
+          .u(LaunchesSeen)
+          .s(" of ")
+          .hex(reinterpret_cast<std::uintptr_t>(Func))
+          .s(" kept:");
       for (int I = 0; I < L.NumArgs; ++I) {
         O.c(' ');
         slotName(O, L.Slots[I]);
@@ -1081,7 +1103,9 @@ void noteCudaLaunch(const void *Func, void **Args, bool ByHandle) {
     }
   } else if (Opts.verbosity >= 2) {
     Out O = vline();
-    O.s("launch ").u(LaunchesSeen).s(" of ")
+    O.s("launch ")
+        .u(LaunchesSeen)
+        .s(" of ")
         .hex(reinterpret_cast<std::uintptr_t>(Func))
         .s(P ? (Args ? " not kept: no parameter table"
                      : " not kept: no argument array")
@@ -1098,7 +1122,9 @@ void checkCudaStatus(const char *CallName, int Status) {
   if (Status != IllegalAddress) {
     if (Opts.verbosity >= 2) {
       Out O = vline();
-      O.s(CallName).s(" returned ").d(Status)
+      O.s(CallName)
+          .s(" returned ")
+          .d(Status)
           .s(", not 700 (cudaErrorIllegalAddress): nothing to check");
       vlog(O);
     }
@@ -1119,8 +1145,12 @@ void checkCudaStatus(const char *CallName, int Status) {
     ;
   if (Opts.verbosity >= 2) {
     Out O = vline();
-    O.s(CallName).s(" returned 700; launches seen ").u(LaunchesSeen)
-        .s(", kept ").u(LaunchesKept).s(", checking the last ")
+    O.s(CallName)
+        .s(" returned 700; launches seen ")
+        .u(LaunchesSeen)
+        .s(", kept ")
+        .u(LaunchesKept)
+        .s(", checking the last ")
         .d(LaunchCount);
     vlog(O);
   }
@@ -1139,10 +1169,21 @@ void checkCudaStatus(const char *CallName, int Status) {
         Out O = vline();
         O.s("launch -").d(K).c(' ');
         slotName(O, L.Slots[I]);
-        O.c('=').hex(V).s(": record=").s(Rec ? "yes" : "no")
-            .s(" mapped=").s(Mapped ? "yes" : "no").s(" driver rc=").d(D.Rc)
-            .s(" type=").u(D.MemType).s(" managed=").d(D.Managed)
-            .s(" devptr rc=").d(D.DevPtrRc).s(" -> ")
+        O.c('=')
+            .hex(V)
+            .s(": record=")
+            .s(Rec ? "yes" : "no")
+            .s(" mapped=")
+            .s(Mapped ? "yes" : "no")
+            .s(" driver rc=")
+            .d(D.Rc)
+            .s(" type=")
+            .u(D.MemType)
+            .s(" managed=")
+            .d(D.Managed)
+            .s(" devptr rc=")
+            .d(D.DevPtrRc)
+            .s(" -> ")
             .s(kargs::verdictName(Vd));
         vlog(O);
       }
@@ -1160,8 +1201,9 @@ void checkCudaStatus(const char *CallName, int Status) {
                 "for (cuPointerGetAttribute), in no USM allocation: in ");
         break;
       case kargs::Verdict::QueryFailed:
-        Lines.s("the CUDA driver could not be asked (cuPointerGetAttribute "
-                "returned ")
+        Lines
+            .s("the CUDA driver could not be asked (cuPointerGetAttribute "
+               "returned ")
             .d(D.Rc)
             .s(" after the fault) and it is in no USM allocation: host "
                "memory in ");

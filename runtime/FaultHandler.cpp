@@ -63,9 +63,8 @@ std::atomic<void *> ZeContext{nullptr};
 
 // CUDA driver API constants (cuda.h), without depending on its header.
 constexpr int CuAttrMemoryType = 2, CuAttrDevicePointer = 3,
-              CuAttrIsManaged = 8,
-              CuAttrDeviceOrdinal = 9, CuAttrRangeStart = 11,
-              CuAttrRangeSize = 12;
+              CuAttrIsManaged = 8, CuAttrDeviceOrdinal = 9,
+              CuAttrRangeStart = 11, CuAttrRangeSize = 12;
 constexpr int CuMemoryTypeDevice = 2;
 // Level Zero (ze_api.h).
 constexpr unsigned ZeStypeAllocProps = 0x17;
@@ -359,9 +358,9 @@ int cudaDriverKind(std::uintptr_t Addr, Kind *K) {
   if (Cu(&Type, CuAttrMemoryType, Addr) != 0)
     return 0; // CUDA_ERROR_INVALID_VALUE: not memory the driver knows
   Cu(&Managed, CuAttrIsManaged, Addr);
-  *K = Managed                        ? Kind::Shared
-       : Type == CuMemoryTypeDevice   ? Kind::Device
-                                      : Kind::Host;
+  *K = Managed                      ? Kind::Shared
+       : Type == CuMemoryTypeDevice ? Kind::Device
+                                    : Kind::Host;
   return 1;
 }
 

@@ -60,8 +60,8 @@ int pointerSlots(InfoFn Info, Slot *Out, int Max, int &Params, int &FirstRc) {
       continue;
     for (std::size_t B = 0; B + 8 <= Size && B < 65536; B += 8)
       if (N < Max)
-        Out[N++] = Slot{static_cast<unsigned char>(I),
-                        static_cast<unsigned short>(B)};
+        Out[N++] =
+            Slot{static_cast<unsigned char>(I), static_cast<unsigned short>(B)};
   }
   return N;
 }
@@ -110,8 +110,8 @@ inline Verdict classifyArg(std::uintptr_t V, bool Recorded, bool HostMapped,
   if (Recorded)
     return Verdict::Recorded;
   if (D.Rc == 0) {
-    if (D.Managed || D.MemType == MemTypeDevice ||
-        D.MemType == MemTypeArray || D.MemType == MemTypeUnified)
+    if (D.Managed || D.MemType == MemTypeDevice || D.MemType == MemTypeArray ||
+        D.MemType == MemTypeUnified)
       return Verdict::DeviceReachable;
     if (D.DevPtrRc == 0)
       return Verdict::DeviceReachable; // pinned or registered host memory

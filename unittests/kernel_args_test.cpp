@@ -1,4 +1,5 @@
-//===- kernel_args_test.cpp - the guard's CUDA kernel-argument decisions ---===//
+//===- kernel_args_test.cpp - the guard's CUDA kernel-argument decisions
+//---===//
 //
 // runtime/KernelArgs.h with fake driver answers: which parameter words are
 // kept from a parameter table, and what each kept value is classified as.
@@ -91,8 +92,7 @@ TEST(KernelArgs, ParameterlessKernel) {
   EXPECT_EQ(FirstRc, CuInvalidValue);
 }
 
-DriverView view(int Rc, unsigned Type = 0, int Managed = 0,
-                int DevPtrRc = -1) {
+DriverView view(int Rc, unsigned Type = 0, int Managed = 0, int DevPtrRc = -1) {
   DriverView D;
   D.Rc = Rc;
   D.MemType = Type;
@@ -129,14 +129,14 @@ TEST(KernelArgs, PinnedHostMemoryHasADevicePointer) {
 
 TEST(KernelArgs, HostMemoryWithoutDevicePointerIsSuspect) {
   // A driver that calls pageable memory host memory (HMM-like answers).
-  Verdict V = classifyArg(Heap, false, true,
-                          view(0, MemTypeHost, 0, CuInvalidValue));
+  Verdict V =
+      classifyArg(Heap, false, true, view(0, MemTypeHost, 0, CuInvalidValue));
   EXPECT_EQ(V, Verdict::HostNoDevicePtr);
   EXPECT_TRUE(suspect(V));
   // The same answer for a value in no mapped page: not an address.
-  EXPECT_EQ(classifyArg(Heap, false, false,
-                        view(0, MemTypeHost, 0, CuInvalidValue)),
-            Verdict::NotAddress);
+  EXPECT_EQ(
+      classifyArg(Heap, false, false, view(0, MemTypeHost, 0, CuInvalidValue)),
+      Verdict::NotAddress);
 }
 
 TEST(KernelArgs, UnknownToTheDriver) {
