@@ -683,9 +683,12 @@ bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
     if (Types[I] != (MapTargetParam | MapLiteral) || Sizes[I] != 8)
       continue;
     auto V = reinterpret_cast<std::uintptr_t>(Ptrs[I]);
+    // Cheapest first: the emulated pool's range, the record starting at V
+    // (a hash lookup: what a kernel usually gets), the records' scan, the
+    // runtime's mappings, and the mincore syscall only for what is left.
     Record R;
-    if (V < 65536 || recordFind(V, R) || emuOwns(V) || inMapping(V) ||
-        !hostMapped(V))
+    if (V < 65536 || emuOwns(V) || recordGet(V, R) || recordFind(V, R) ||
+        inMapping(V) || !hostMapped(V))
       continue;
     Bad[NB++] = I;
   }

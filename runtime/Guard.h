@@ -109,6 +109,24 @@ struct Record {
   std::uintptr_t Pcs[MaxFrames];
 };
 
+/// Copies \p Src into \p Dst: the fields and only the \p Src.NumPcs stack
+/// entries in use (a Record is mostly its 64-entry stack; the hot paths
+/// copy records on every allocation and free).
+inline void copyRecord(Record &Dst, const Record &Src) {
+  Dst.Base = Src.Base;
+  Dst.Size = Src.Size;
+  Dst.Alloc = Src.Alloc;
+  Dst.K = Src.K;
+  Dst.Device = Src.Device;
+  Dst.DeviceIsHandle = Src.DeviceIsHandle;
+  Dst.Emulated = Src.Emulated;
+  Dst.ThreadIdx = Src.ThreadIdx;
+  Dst.Tid = Src.Tid;
+  Dst.NumPcs = Src.NumPcs;
+  for (int I = 0; I < Src.NumPcs; ++I)
+    Dst.Pcs[I] = Src.Pcs[I];
+}
+
 struct Stats {
   std::atomic<std::uint64_t> Recorded{0}, Freed{0}, FreeUnknown{0}, Dropped{0},
       Live{0}, MaxLive{0};

@@ -246,7 +246,7 @@ namespace {
 /// Keeps the freed allocation and this free's stack for double-free reports.
 void noteFreed(const Api *F, const Record &R) {
   static __thread FreedRecord Fr __attribute__((tls_model("initial-exec")));
-  Fr.R = R;
+  copyRecord(Fr.R, R);
   Fr.Free = F;
   Fr.ThreadIdx = threadIndex();
   Fr.Tid = threadTid();
