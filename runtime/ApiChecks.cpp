@@ -831,8 +831,8 @@ void resolveLaunchFns() {
     Fns.BySym = reinterpret_cast<GetFuncBySymbolFn>(
         dlsym(RTLD_DEFAULT, "cudaGetFuncBySymbol"));
   if (!Fns.GetKernel)
-    Fns.GetKernel =
-        reinterpret_cast<GetKernelFn>(dlsym(RTLD_DEFAULT, "cudaGetKernel"));
+    Fns.GetKernel = reinterpret_cast<GetKernelFn>(
+        dlsym(RTLD_NEXT, "cudaGetKernel")); // the guard interposes it
   if (!Fns.FuncInfo)
     Fns.FuncInfo = reinterpret_cast<ParamInfoFn>(cudaSym("cuFuncGetParamInfo"));
   if (!Fns.KernelInfo)
@@ -931,9 +931,9 @@ const FuncParams *paramsOf(const void *Func, bool ByHandle) {
     if (ByHandle) {
       if (Stub)
         O.hex(reinterpret_cast<std::uintptr_t>(Stub))
-            .s(", from __cudaGetKernel)");
+            .s(", from (__)cudaGetKernel)");
       else
-        O.s("unknown: __cudaGetKernel was not seen)");
+        O.s("unknown: no (__)cudaGetKernel call returned it)");
     }
     vlog(O);
   }

@@ -1039,6 +1039,7 @@ USM_HOOK(cudaLaunchKernel_ptsz, "")
 // and pass that handle, not the stub, to __cudaLaunchKernel (objdump of an
 // nvcc 13.0 program; crt/host_runtime.h).
 USM_HOOK(__cudaGetKernel, "")
+USM_HOOK(cudaGetKernel, "") // the public spelling, same parameters
 USM_HOOK(__cudaLaunchKernel, "")
 USM_HOOK(__cudaLaunchKernel_ptsz, "")
 USM_HOOK(cudaDeviceSynchronize, "")
@@ -1062,14 +1063,17 @@ USM_CUDA_LAUNCH(cudaLaunchKernel, false)
 USM_CUDA_LAUNCH(cudaLaunchKernel_ptsz, false)
 USM_CUDA_LAUNCH(__cudaLaunchKernel, true)
 USM_CUDA_LAUNCH(__cudaLaunchKernel_ptsz, true)
-USM_EXPORT int __cudaGetKernel(void **Handle, const void *Stub) {
-  ensureInit();
-  auto *F = USM_NEXT(__cudaGetKernel, int, void **, const void *);
-  int R = F ? F(Handle, Stub) : NoNext;
-  if (R == 0 && Handle)
-    noteCudaKernelHandle(*Handle, Stub);
-  return R;
-}
+#define USM_CUDA_GET_KERNEL(Sym)                                               \
+  USM_EXPORT int Sym(void **Handle, const void *Stub) {                        \
+    ensureInit();                                                              \
+    auto *F = USM_NEXT(Sym, int, void **, const void *);                       \
+    int R = F ? F(Handle, Stub) : NoNext;                                      \
+    if (R == 0 && Handle)                                                      \
+      noteCudaKernelHandle(*Handle, Stub);                                     \
+    return R;                                                                  \
+  }
+USM_CUDA_GET_KERNEL(__cudaGetKernel)
+USM_CUDA_GET_KERNEL(cudaGetKernel)
 USM_EXPORT int cudaDeviceSynchronize() {
   auto *F = USM_NEXT(cudaDeviceSynchronize, int);
   int R = F ? F() : NoNext;

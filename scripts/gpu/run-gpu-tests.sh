@@ -268,13 +268,20 @@ for line in sys.stdin:
     if m: t[line.split()[0]].append(float(m.group(1)))
 p, g = statistics.median(t["plain"]), statistics.median(t["guarded"])
 pm, gm = min(t["plain"]), min(t["guarded"])
-print("median plain %.4f s, guarded %.4f s, guarded/plain = %.4f (%+.2f%%); best of each %.4f s vs %.4f s (%+.2f%%)"
-      % (p, g, g / p, (g / p - 1) * 100, pm, gm, (gm / pm - 1) * 100))
+# Each guarded run against the plain run just before it: drift of the
+# machine between rounds cancels out of these ratios.
+pairs = [b / a for a, b in zip(t["plain"], t["guarded"])]
+print("median plain %.4f s, guarded %.4f s, guarded/plain = %.4f (%+.2f%%); best of each %.4f s vs %.4f s (%+.2f%%); median of paired ratios %.4f (%s)"
+      % (p, g, g / p, (g / p - 1) * 100, pm, gm, (gm / pm - 1) * 100,
+         statistics.median(pairs), " ".join("%.3f" % r for r in pairs)))
 '
 }
-bench overhead_cuda 100000 5 | tee "$RES/bench_cuda.txt"
+# BENCH_REPS: alternated rounds (5 by default; the OpenMP benchmark's
+# plain runs alone have varied by 40 % between rounds on a shared machine).
+REPS=${BENCH_REPS:-5}
+bench overhead_cuda 100000 "$REPS" | tee "$RES/bench_cuda.txt"
 median_ratio < "$RES/bench_cuda.txt" | sed 's/^/cuda: /'
-bench overhead_omp 100000 5 | tee "$RES/bench_omp.txt"
+bench overhead_omp 100000 "$REPS" | tee "$RES/bench_omp.txt"
 median_ratio < "$RES/bench_omp.txt" | sed 's/^/omp: /'
 if [ -x $CS ]; then
   echo "compute-sanitizer (memcheck) on the same CUDA benchmark, 2,000 iterations:"

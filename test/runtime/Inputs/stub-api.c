@@ -19,6 +19,7 @@ int cudaLaunchKernel(const void *f, struct dim3 g, struct dim3 b, void **args,
                      size_t shared, void *stream);
 int cudaDeviceSynchronize(void);
 int __cudaGetKernel(void **k, const void *stub);
+int cudaGetKernel(void **k, const void *stub);
 int __cudaLaunchKernel(const void *k, struct dim3 g, struct dim3 b, void **args,
                        size_t shared, void *stream);
 void stubKernelParams(int n, const size_t *sizes, const size_t *offs);
@@ -63,6 +64,16 @@ int main(int argc, char **argv) {
     void *k = NULL;
     __cudaGetKernel(&k, (const void *)scale_kernel_stub);
     __cudaLaunchKernel(k, grid, block, args, 0, NULL);
+    rc = cudaDeviceSynchronize();
+  } else if (!strcmp(m, "kernel-handle")) {
+    // CUDA 12's public API: cudaLaunchKernel accepts a kernel handle.
+    double *in = malloc(4096);
+    int n = 512;
+    void *args[] = {&d, &in, &n};
+    struct dim3 grid = {2, 1, 1}, block = {256, 1, 1};
+    void *k = NULL;
+    cudaGetKernel(&k, (const void *)scale_kernel_stub);
+    cudaLaunchKernel(k, grid, block, args, 0, NULL);
     rc = cudaDeviceSynchronize();
   } else if (!strcmp(m, "kernel-struct")) {
     // The pointer is the second word of a struct parameter.

@@ -58,6 +58,7 @@ int __cudaGetKernel(void **k, const void *stub) {
     }
   return 2;
 }
+int cudaGetKernel(void **k, const void *stub) { return __cudaGetKernel(k, stub); }
 static int isHandle(const void *p) {
   return (const char *)p >= handles && (const char *)p < handles + 4;
 }
