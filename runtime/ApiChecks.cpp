@@ -1200,8 +1200,9 @@ void checkCudaStatus(const char *CallName, int Status) {
       Lines.s(" = ").hex(V).s(": ");
       switch (Vd) {
       case kargs::Verdict::HostNoDevicePtr:
-        Lines.s("host memory the CUDA driver knows but has no device address "
-                "for (cuPointerGetAttribute), in no USM allocation: in ");
+        Lines.s("the CUDA driver calls it host memory without a device "
+                "address (cuPointerGetAttribute) and it is in no USM "
+                "allocation: host memory in ");
         break;
       case kargs::Verdict::QueryFailed:
         Lines
