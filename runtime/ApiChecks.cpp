@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"
+#include "KernelArgs.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -78,8 +79,7 @@ const char *title(int I, std::string_view What, int ThreadIdx, int Tid) {
 }
 
 /// Starts a finding with the calling stack as its first stack.
-ApiFinding &begin(const char *Type, const Api *Call,
-                  std::uintptr_t *CallPcs) {
+ApiFinding &begin(const char *Type, const Api *Call, std::uintptr_t *CallPcs) {
   int N = captureStack(CallPcs, MaxFrames);
   lockReports();
   ApiFinding &F = TheFinding;
@@ -197,8 +197,10 @@ bool checkFree(const Api *F, const std::uintptr_t *Args) {
       orList(W, R.Alloc->Dealloc);
       W.s("; another deallocator may treat it as another kind of memory, "
           "fail, or abort the program inside the runtime.");
-      X.s("free it with ").s(firstOf(R.Alloc->Dealloc)).s(" instead of ").s(
-          F->Name);
+      X.s("free it with ")
+          .s(firstOf(R.Alloc->Dealloc))
+          .s(" instead of ")
+          .s(F->Name);
       if (F->Dev >= 0 && R.Device >= 0 && !R.DeviceIsHandle)
         X.s(" (device ").d(R.Device).c(')');
       X.c('.');
@@ -401,8 +403,11 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
           .u(End - S.R.Base)
           .s(" bytes.");
     else
-      X.s("check the ").s(S.Name).s(" offset: the allocation is ").u(S.R.Size).s(
-          " bytes.");
+      X.s("check the ")
+          .s(S.Name)
+          .s(" offset: the allocation is ")
+          .u(S.R.Size)
+          .s(" bytes.");
     F.Outcome = "halt_on_error=0: the guard did not perform this copy; the "
                 "call returned an error.";
     return finish(F);
@@ -417,8 +422,8 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
       Given[I] = Want[I] =
           Sd.DevIdx >= 0 ? static_cast<int>(Args[Sd.DevIdx]) : -1;
       if (Sd.DevIdx < 0 || !Sd.Have || Sd.R.K != Kind::Device ||
-          Sd.R.DeviceIsHandle || Sd.R.Device < 0 ||
-          !Sd.R.Alloc || Sd.R.Alloc->M != Model::OpenMP)
+          Sd.R.DeviceIsHandle || Sd.R.Device < 0 || !Sd.R.Alloc ||
+          Sd.R.Alloc->M != Model::OpenMP)
         continue;
       if (!sameDevice(Given[I], Sd.R.Device)) {
         Bad[I] = true;
@@ -490,14 +495,14 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
     bool DevSide[2];
     for (int I = 0; I < 2; ++I) {
       Kind DK = Kind::Host;
-      DevSide[I] = L[I].Have ? L[I].R.K == Kind::Device
-                             : L[I].S.Ptr && cudaDriverKind(L[I].S.Ptr, &DK) == 1 &&
-                                   DK == Kind::Device;
+      DevSide[I] = L[I].Have
+                       ? L[I].R.K == Kind::Device
+                       : L[I].S.Ptr && cudaDriverKind(L[I].S.Ptr, &DK) == 1 &&
+                             DK == Kind::Device;
     }
-    Dir Right = DevSide[1] ? (DevSide[0] ? Dir::DeviceToDevice
-                                         : Dir::DeviceToHost)
-                           : (DevSide[0] ? Dir::HostToDevice
-                                         : Dir::HostToHost);
+    Dir Right = DevSide[1]
+                    ? (DevSide[0] ? Dir::DeviceToDevice : Dir::DeviceToHost)
+                    : (DevSide[0] ? Dir::HostToDevice : Dir::HostToHost);
     Out(F.Headline, sizeof F.Headline)
         .s(A->Name)
         .s(" with kind ")
@@ -524,7 +529,7 @@ bool checkCopy(const Api *A, const std::uintptr_t *Args, Span Dst, Span Src) {
     X.s("use ").s(RD ? RD->Name : name(Right));
     if (Def)
       X.s(" (or ").s(Def->Name).s(", which takes the direction from the "
-                                 "pointers under unified addressing)");
+                                  "pointers under unified addressing)");
     X.c('.');
     F.Outcome = "halt_on_error=0: the guard did not perform this copy; the "
                 "call returned an error.";
@@ -561,8 +566,7 @@ void allocatorAdvice(Out &O, Model M) {
   for (const Api &A : apis())
     if (A.M == M && A.R == Role::Alloc && A.K == Kind::Device)
       if (const Api *Sh = familyMember(A, Kind::Shared)) {
-        O.s(A.Name).s(" (device memory) or ").s(Sh->Name).s(
-            " (shared memory)");
+        O.s(A.Name).s(" (device memory) or ").s(Sh->Name).s(" (shared memory)");
         return;
       }
   O.s("a device or shared allocator");
@@ -629,8 +633,8 @@ void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
                   bool End) {
   if (!Opts.emulate || !Ptrs || !Sizes || !Types || N <= 0)
     return;
-  static auto Mapped = reinterpret_cast<MappedPtrFn>(
-      dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr"));
+  static auto Mapped =
+      reinterpret_cast<MappedPtrFn>(dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr"));
   static auto Present = reinterpret_cast<IsPresentFn>(
       dlsym(RTLD_DEFAULT, "omp_target_is_present"));
   static auto Default = reinterpret_cast<int (*)()>(
@@ -679,9 +683,12 @@ bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
     if (Types[I] != (MapTargetParam | MapLiteral) || Sizes[I] != 8)
       continue;
     auto V = reinterpret_cast<std::uintptr_t>(Ptrs[I]);
+    // Cheapest first: the emulated pool's range, the record starting at V
+    // (a hash lookup: what a kernel usually gets), the records' scan, the
+    // runtime's mappings, and the mincore syscall only for what is left.
     Record R;
-    if (V < 65536 || recordFind(V, R) || emuOwns(V) || inMapping(V) ||
-        !hostMapped(V))
+    if (V < 65536 || emuOwns(V) || recordGet(V, R) || recordFind(V, R) ||
+        inMapping(V) || !hostMapped(V))
       continue;
     Bad[NB++] = I;
   }
@@ -748,27 +755,45 @@ namespace {
 constexpr int MaxLaunches = 8, MaxKArgs = 16, LaunchFrames = 16;
 struct Launch {
   const void *Func;
+  std::uintptr_t Stub; ///< host-side launch stub, 0 when unknown
+  const char *Name;    ///< the driver's (mangled) kernel name, or null
   int ThreadIdx, Tid, NumPcs, NumArgs;
   std::uintptr_t Pcs[LaunchFrames];
-  unsigned char Index[MaxKArgs];
+  kargs::Slot Slots[MaxKArgs];
   std::uintptr_t Vals[MaxKArgs];
 };
 Launch Launches[MaxLaunches];
 int LaunchNext, LaunchCount;
+std::uint64_t LaunchesSeen, LaunchesKept;
 std::atomic<int> LaunchLock{0};
 
 struct FuncParams {
   const void *Func;
+  std::uintptr_t Stub;
+  const char *Name;
   int N; ///< -1: unknown (no parameter information from the driver)
-  unsigned char Index[MaxKArgs];
+  kargs::Slot Slots[MaxKArgs];
 };
 constexpr int MaxFuncs = 128;
 FuncParams Funcs[MaxFuncs];
 int NumFuncs;
 
+/// Kernel handles the program got from __cudaGetKernel (CUDA 13's launch
+/// stubs) and the stub each belongs to: a handle is what __cudaLaunchKernel
+/// receives, not the stub.
+struct KernelHandle {
+  const void *Handle, *Stub;
+};
+KernelHandle Handles[MaxFuncs];
+int NumHandles;
+
 using GetFuncBySymbolFn = int (*)(void **, const void *);
-using FuncGetParamInfoFn = int (*)(void *, std::size_t, std::size_t *,
-                                   std::size_t *);
+using GetKernelFn = int (*)(void **, const void *);
+using ParamInfoFn = int (*)(void *, std::size_t, std::size_t *, std::size_t *);
+using GetNameFn = int (*)(const char **, void *);
+using KernelGetFunctionFn = int (*)(void **, void *);
+using CtxGetDeviceFn = int (*)(int *);
+using DeviceGetAttributeFn = int (*)(int *, int, int);
 
 void *cudaSym(const char *Name) {
   if (void *P = dlsym(RTLD_DEFAULT, Name))
@@ -781,57 +806,277 @@ void *cudaSym(const char *Name) {
   return P;
 }
 
-/// The 8-byte parameters of \p Func (cached; called under LaunchLock).
-const FuncParams *paramsOf(const void *Func) {
+/// verbosity=2: "==PID==usmcheck: kernel-args: ..." lines, built in a
+/// per-thread buffer.
+__thread char VLine[768] __attribute__((tls_model("initial-exec")));
+Out vline() {
+  Out O(VLine, sizeof VLine);
+  O.s("kernel-args: ");
+  return O;
+}
+void vlog(const Out &O) { logLine(O.B); }
+
+struct DriverFns {
+  GetFuncBySymbolFn BySym = nullptr;
+  GetKernelFn GetKernel = nullptr;
+  ParamInfoFn FuncInfo = nullptr, KernelInfo = nullptr;
+  GetNameFn FuncName = nullptr, KernelName = nullptr;
+  KernelGetFunctionFn KernelFunc = nullptr;
+  bool Logged = false;
+};
+DriverFns Fns;
+
+void resolveLaunchFns() {
+  if (!Fns.BySym)
+    Fns.BySym = reinterpret_cast<GetFuncBySymbolFn>(
+        dlsym(RTLD_DEFAULT, "cudaGetFuncBySymbol"));
+  if (!Fns.GetKernel)
+    Fns.GetKernel = reinterpret_cast<GetKernelFn>(
+        dlsym(RTLD_NEXT, "cudaGetKernel")); // the guard interposes it
+  if (!Fns.FuncInfo)
+    Fns.FuncInfo = reinterpret_cast<ParamInfoFn>(cudaSym("cuFuncGetParamInfo"));
+  if (!Fns.KernelInfo)
+    Fns.KernelInfo =
+        reinterpret_cast<ParamInfoFn>(cudaSym("cuKernelGetParamInfo"));
+  if (!Fns.FuncName)
+    Fns.FuncName = reinterpret_cast<GetNameFn>(cudaSym("cuFuncGetName"));
+  if (!Fns.KernelName)
+    Fns.KernelName = reinterpret_cast<GetNameFn>(cudaSym("cuKernelGetName"));
+  if (!Fns.KernelFunc)
+    Fns.KernelFunc =
+        reinterpret_cast<KernelGetFunctionFn>(cudaSym("cuKernelGetFunction"));
+  if (Opts.verbosity >= 2 && !Fns.Logged) {
+    Fns.Logged = true;
+    Out O = vline();
+    O.s("functions found: cudaGetFuncBySymbol=")
+        .s(Fns.BySym ? "yes" : "no")
+        .s(" cudaGetKernel=")
+        .s(Fns.GetKernel ? "yes" : "no")
+        .s(" cuFuncGetParamInfo=")
+        .s(Fns.FuncInfo ? "yes" : "no")
+        .s(" cuKernelGetParamInfo=")
+        .s(Fns.KernelInfo ? "yes" : "no")
+        .s(" cuKernelGetFunction=")
+        .s(Fns.KernelFunc ? "yes" : "no")
+        .s(" cuKernelGetName=")
+        .s(Fns.KernelName ? "yes" : "no");
+    vlog(O);
+  }
+}
+
+const void *stubOfHandle(const void *H) {
+  for (int I = 0; I < NumHandles; ++I)
+    if (Handles[I].Handle == H)
+      return Handles[I].Stub;
+  return nullptr;
+}
+
+/// Fills \p P's slots from a parameter-info function; logs the outcome.
+bool slotsFrom(FuncParams &P, ParamInfoFn Info, void *Obj, const char *How) {
+  int Params = 0, FirstRc = 0;
+  int N = kargs::pointerSlots(
+      [&](std::size_t I, std::size_t *Off, std::size_t *Size) {
+        return Info(Obj, I, Off, Size);
+      },
+      P.Slots, MaxKArgs, Params, FirstRc);
+  if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s(How).s("(").hex(reinterpret_cast<std::uintptr_t>(Obj)).s("): ");
+    if (FirstRc)
+      O.s("failed, CUresult ").d(FirstRc);
+    else
+      O.d(Params).s(" parameters, ").d(N).s(" 8-byte slots kept");
+    vlog(O);
+  }
+  // A kernel without parameters answers the first query with an error too;
+  // then there is nothing to keep, which is right either way.
+  if (FirstRc && !Params)
+    return false;
+  P.N = N;
+  return true;
+}
+
+/// The 8-byte argument slots of \p Func (cached; called under LaunchLock,
+/// after the launch, when the runtime has made its context current).
+/// \p ByHandle: the launch passed a kernel handle (__cudaLaunchKernel).
+const FuncParams *paramsOf(const void *Func, bool ByHandle) {
   for (int I = 0; I < NumFuncs; ++I)
     if (Funcs[I].Func == Func)
       return &Funcs[I];
-  if (NumFuncs == MaxFuncs)
+  if (NumFuncs == MaxFuncs) {
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s("more than ")
+          .d(MaxFuncs)
+          .s(" kernels: launch of ")
+          .hex(reinterpret_cast<std::uintptr_t>(Func))
+          .s(" not kept");
+      vlog(O);
+    }
     return nullptr;
-  static GetFuncBySymbolFn BySym;
-  static FuncGetParamInfoFn ParamInfo;
-  if (!BySym)
-    BySym = reinterpret_cast<GetFuncBySymbolFn>(
-        dlsym(RTLD_DEFAULT, "cudaGetFuncBySymbol"));
-  if (!ParamInfo)
-    ParamInfo = reinterpret_cast<FuncGetParamInfoFn>(
-        cudaSym("cuFuncGetParamInfo"));
+  }
+  resolveLaunchFns();
   FuncParams &P = Funcs[NumFuncs++];
   P.Func = Func;
   P.N = -1;
-  void *CuFunc = nullptr;
-  if (!BySym || !ParamInfo || BySym(&CuFunc, Func) != 0 || !CuFunc)
+  P.Name = nullptr;
+  const void *Stub = stubOfHandle(Func);
+  ByHandle = ByHandle || Stub;
+  P.Stub = reinterpret_cast<std::uintptr_t>(ByHandle ? Stub : Func);
+  if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s("new kernel ")
+        .hex(reinterpret_cast<std::uintptr_t>(Func))
+        .s(ByHandle ? " (a kernel handle; its stub " : " (a host stub)");
+    if (ByHandle) {
+      if (Stub)
+        O.hex(reinterpret_cast<std::uintptr_t>(Stub))
+            .s(", from (__)cudaGetKernel)");
+      else
+        O.s("unknown: no (__)cudaGetKernel call returned it)");
+    }
+    vlog(O);
+  }
+  void *Handle = const_cast<void *>(Func);
+  if (!ByHandle) {
+    // A host stub: its CUfunction, else its CUkernel.
+    void *CuFunc = nullptr;
+    int Rc = Fns.BySym ? Fns.BySym(&CuFunc, Func) : -1;
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s("cudaGetFuncBySymbol: ");
+      if (Rc < 0)
+        O.s("not found");
+      else
+        O.s("cudaError ")
+            .d(Rc)
+            .s(", function ")
+            .hex(reinterpret_cast<std::uintptr_t>(CuFunc));
+      vlog(O);
+    }
+    if (Rc == 0 && CuFunc) {
+      if (Fns.FuncName)
+        Fns.FuncName(&P.Name, CuFunc);
+      if (Fns.FuncInfo &&
+          slotsFrom(P, Fns.FuncInfo, CuFunc, "cuFuncGetParamInfo"))
+        return &P;
+    }
+    Handle = nullptr;
+    Rc = Fns.GetKernel ? Fns.GetKernel(&Handle, Func) : -1;
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s("cudaGetKernel: ");
+      if (Rc < 0)
+        O.s("not found");
+      else
+        O.s("cudaError ")
+            .d(Rc)
+            .s(", kernel ")
+            .hex(reinterpret_cast<std::uintptr_t>(Handle));
+      vlog(O);
+    }
+    if (Rc != 0 || !Handle)
+      return &P;
+  }
+  // A kernel handle (CUkernel and cudaKernel_t are the same type).
+  if (!P.Name && Fns.KernelName)
+    Fns.KernelName(&P.Name, Handle);
+  if (Fns.KernelInfo &&
+      slotsFrom(P, Fns.KernelInfo, Handle, "cuKernelGetParamInfo"))
     return &P;
-  P.N = 0;
-  for (std::size_t I = 0; I < 64 && P.N < MaxKArgs; ++I) {
-    std::size_t Off = 0, Size = 0;
-    if (ParamInfo(CuFunc, I, &Off, &Size) != 0)
-      break;
-    if (Size == 8)
-      P.Index[P.N++] = static_cast<unsigned char>(I);
+  void *CuFunc = nullptr;
+  int Rc = Fns.KernelFunc ? Fns.KernelFunc(&CuFunc, Handle) : -1;
+  if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s("cuKernelGetFunction: ");
+    if (Rc < 0)
+      O.s("not found");
+    else
+      O.s("CUresult ").d(Rc);
+    vlog(O);
+  }
+  if (Rc == 0 && CuFunc && Fns.FuncInfo)
+    slotsFrom(P, Fns.FuncInfo, CuFunc, "cuFuncGetParamInfo");
+  if (P.N < 0 && Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s("no parameter table for kernel ")
+        .hex(reinterpret_cast<std::uintptr_t>(Func))
+        .s(": its launches are not kept (needs CUDA 12.4 or later)");
+    vlog(O);
   }
   return &P;
 }
 
+/// Whether the device of the launching context reaches pageable memory
+/// (HMM/ATS): -1 unknown. Asked once, at the first kept launch.
+int PageableAccess = -2;
+void askPageableAccess() {
+  if (PageableAccess != -2)
+    return;
+  PageableAccess = -1;
+  auto GetDev = reinterpret_cast<CtxGetDeviceFn>(cudaSym("cuCtxGetDevice"));
+  auto GetAttr =
+      reinterpret_cast<DeviceGetAttributeFn>(cudaSym("cuDeviceGetAttribute"));
+  constexpr int PageableMemoryAccess = 88; // CU_DEVICE_ATTRIBUTE_...
+  int Dev = 0, V = 0;
+  int Rc = -1;
+  if (GetDev && GetAttr && GetDev(&Dev) == 0) {
+    Rc = GetAttr(&V, PageableMemoryAccess, Dev);
+    if (Rc == 0)
+      PageableAccess = V != 0;
+  }
+  if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s("device pageable memory access: ");
+    if (PageableAccess < 0)
+      O.s("unknown (CUresult ").d(Rc).c(')');
+    else
+      O.s(PageableAccess ? "yes (HMM/ATS)" : "no");
+    vlog(O);
+  }
+}
+
 std::atomic<bool> IllegalReported{false};
 Launch Shown;
-char ArgLines[1024];
+char ArgLines[1536];
 std::uintptr_t StubPc;
+char StubTitle[320];
+
+void slotName(Out &O, kargs::Slot S) {
+  O.s("argument ").d(S.Param);
+  if (S.Byte)
+    O.s(" (bytes ").d(S.Byte).c('-').d(S.Byte + 7).c(')');
+}
 } // namespace
 
-void noteCudaLaunch(const void *Func, void **Args) {
-  if (!Func || !Args)
+void noteCudaKernelHandle(const void *Handle, const void *Stub) {
+  if (!Handle || !Stub)
+    return;
+  while (LaunchLock.exchange(1, std::memory_order_acquire))
+    ;
+  if (!stubOfHandle(Handle) && NumHandles < MaxFuncs)
+    Handles[NumHandles++] = {Handle, Stub};
+  LaunchLock.store(0, std::memory_order_release);
+}
+
+void noteCudaLaunch(const void *Func, void **Args, bool ByHandle) {
+  if (!Func)
     return;
   std::uintptr_t Pcs[LaunchFrames];
   int NP = captureStack(Pcs, LaunchFrames);
   while (LaunchLock.exchange(1, std::memory_order_acquire))
     ;
-  const FuncParams *P = paramsOf(Func);
-  if (P && P->N >= 0) {
+  ++LaunchesSeen;
+  const FuncParams *P = paramsOf(Func, ByHandle);
+  if (P && P->N >= 0 && (Args || P->N == 0)) {
+    askPageableAccess();
+    ++LaunchesKept;
     Launch &L = Launches[LaunchNext];
     LaunchNext = (LaunchNext + 1) % MaxLaunches;
     LaunchCount += LaunchCount < MaxLaunches;
     L.Func = Func;
+    L.Stub = P->Stub;
+    L.Name = P->Name;
     L.ThreadIdx = threadIndex();
     L.Tid = threadTid();
     L.NumPcs = NP;
@@ -839,47 +1084,159 @@ void noteCudaLaunch(const void *Func, void **Args) {
       L.Pcs[I] = Pcs[I];
     L.NumArgs = P->N;
     for (int I = 0; I < P->N; ++I) {
-      L.Index[I] = P->Index[I];
-      std::memcpy(&L.Vals[I], Args[P->Index[I]], 8);
+      L.Slots[I] = P->Slots[I];
+      std::memcpy(&L.Vals[I],
+                  static_cast<const char *>(Args[P->Slots[I].Param]) +
+                      P->Slots[I].Byte,
+                  8);
     }
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s("launch ")
+          .u(LaunchesSeen)
+          .s(" of ")
+          .hex(reinterpret_cast<std::uintptr_t>(Func))
+          .s(" kept:");
+      for (int I = 0; I < L.NumArgs; ++I) {
+        O.c(' ');
+        slotName(O, L.Slots[I]);
+        O.c('=').hex(L.Vals[I]);
+      }
+      vlog(O);
+    }
+  } else if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s("launch ")
+        .u(LaunchesSeen)
+        .s(" of ")
+        .hex(reinterpret_cast<std::uintptr_t>(Func))
+        .s(P ? (Args ? " not kept: no parameter table"
+                     : " not kept: no argument array")
+             : " not kept: kernel table full");
+    vlog(O);
   }
   LaunchLock.store(0, std::memory_order_release);
 }
 
 void checkCudaStatus(const char *CallName, int Status) {
   constexpr int IllegalAddress = 700; // cudaErrorIllegalAddress
-  if (Status != IllegalAddress || !initialized() ||
-      IllegalReported.exchange(true))
+  if (Status == 0 || !initialized())
     return;
+  if (Status != IllegalAddress) {
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s(CallName)
+          .s(" returned ")
+          .d(Status)
+          .s(", not 700 (cudaErrorIllegalAddress): nothing to check");
+      vlog(O);
+    }
+    return;
+  }
+  if (IllegalReported.load()) {
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s(CallName).s(" returned 700 again: already reported");
+      vlog(O);
+    }
+    return;
+  }
   // The most recent launch with an argument the device cannot reach.
-  bool Found = false;
+  bool Found = false, AnyPageableNote = false;
   Out Lines(ArgLines, sizeof ArgLines);
   while (LaunchLock.exchange(1, std::memory_order_acquire))
     ;
+  if (Opts.verbosity >= 2) {
+    Out O = vline();
+    O.s(CallName)
+        .s(" returned 700; launches seen ")
+        .u(LaunchesSeen)
+        .s(", kept ")
+        .u(LaunchesKept)
+        .s(", checking the last ")
+        .d(LaunchCount);
+    vlog(O);
+  }
   for (int K = 1; K <= LaunchCount && !Found; ++K) {
     const Launch &L = Launches[(LaunchNext - K + MaxLaunches) % MaxLaunches];
     for (int I = 0; I < L.NumArgs; ++I) {
       std::uintptr_t V = L.Vals[I];
       Record R;
-      Kind DK;
-      if (V < 65536 || recordFind(V, R) || cudaDriverKind(V, &DK) == 1 ||
-          !hostMapped(V))
+      bool Rec = V >= 65536 && recordFind(V, R);
+      bool Mapped = V >= 65536 && !Rec && hostMapped(V);
+      kargs::DriverView D;
+      if (V >= 65536 && !Rec)
+        cudaDriverView(V, D);
+      kargs::Verdict Vd = kargs::classifyArg(V, Rec, Mapped, D);
+      if (Opts.verbosity >= 2) {
+        Out O = vline();
+        O.s("launch -").d(K).c(' ');
+        slotName(O, L.Slots[I]);
+        O.c('=')
+            .hex(V)
+            .s(": record=")
+            .s(Rec ? "yes" : "no")
+            .s(" mapped=")
+            .s(Mapped ? "yes" : "no")
+            .s(" driver rc=")
+            .d(D.Rc)
+            .s(" type=")
+            .u(D.MemType)
+            .s(" managed=")
+            .d(D.Managed)
+            .s(" devptr rc=")
+            .d(D.DevPtrRc)
+            .s(" -> ")
+            .s(kargs::verdictName(Vd));
+        vlog(O);
+      }
+      if (!kargs::suspect(Vd))
         continue;
       if (!Found)
         Shown = L;
       Found = true;
-      Lines.s("  argument ")
-          .d(L.Index[I])
-          .s(" = ")
-          .hex(V)
-          .s(": unknown to the CUDA driver (cuPointerGetAttribute fails) and "
-             "in no USM allocation: host memory in ");
+      Lines.s("  ");
+      slotName(Lines, L.Slots[I]);
+      Lines.s(" = ").hex(V).s(": ");
+      switch (Vd) {
+      case kargs::Verdict::HostNoDevicePtr:
+        Lines.s("the CUDA driver calls it host memory without a device "
+                "address (cuPointerGetAttribute) and it is in no USM "
+                "allocation: host memory in ");
+        break;
+      case kargs::Verdict::QueryFailed:
+        Lines
+            .s("the CUDA driver could not be asked (cuPointerGetAttribute "
+               "returned ")
+            .d(D.Rc)
+            .s(" after the fault) and it is in no USM allocation: host "
+               "memory in ");
+        break;
+      case kargs::Verdict::NoDriver:
+        Lines.s("in no USM allocation (no CUDA driver loaded to ask): host "
+                "memory in ");
+        break;
+      default:
+        Lines.s("unknown to the CUDA driver (cuPointerGetAttribute fails) "
+                "and in no USM allocation: host memory in ");
+      }
       whereIs(Lines, V);
       Lines.c('\n');
+      AnyPageableNote = PageableAccess == 1;
     }
   }
   LaunchLock.store(0, std::memory_order_release);
-  if (!Found)
+  if (!Found) {
+    if (Opts.verbosity >= 2) {
+      Out O = vline();
+      O.s(LaunchCount ? "no kept argument is host memory the device cannot "
+                        "reach: no report"
+                      : "no launch kept: no report");
+      vlog(O);
+    }
+    return;
+  }
+  if (IllegalReported.exchange(true))
     return;
   static __thread std::uintptr_t CallPcs[MaxFrames]
       __attribute__((tls_model("initial-exec")));
@@ -893,22 +1250,36 @@ void checkCudaStatus(const char *CallName, int Status) {
   F.Stacks[0] = {title(0, What, threadIndex(), threadTid()), CallPcs, N};
   F.Stacks[1] = {title(1, "the kernel launched", Shown.ThreadIdx, Shown.Tid),
                  Shown.Pcs, Shown.NumPcs};
-  StubPc = reinterpret_cast<std::uintptr_t>(Shown.Func) + 1;
-  F.Stacks[2] = {"the kernel (its host-side launch stub):", &StubPc, 1};
-  F.NumStacks = 3;
+  F.NumStacks = 2;
+  Out ST(StubTitle, sizeof StubTitle);
+  if (Shown.Stub) {
+    ST.s("the kernel (its host-side launch stub");
+    if (Shown.Name)
+      ST.s("; on the device ").s(Shown.Name);
+    ST.s("):");
+    StubPc = Shown.Stub + 1;
+    F.Stacks[2] = {StubTitle, &StubPc, 1};
+    F.NumStacks = 3;
+  }
   Out(F.Headline, sizeof F.Headline)
       .s(CallName)
       .s(" returned cudaErrorIllegalAddress (700); the last kernel launch "
          "with such arguments received a pointer to memory the device "
          "cannot access");
-  Out(F.Region, sizeof F.Region).s(ArgLines);
-  Out(F.Why, sizeof F.Why)
-      .s("an illegal address is a kernel access to memory the device cannot "
-         "reach; pageable host memory (malloc, new, the stack, globals) is "
-         "such memory on a GPU without unified memory (no HMM/ATS). The "
-         "arguments listed are the 8-byte ones of the launch (parameter "
-         "sizes from cuFuncGetParamInfo) that point into host memory no "
-         "USM allocation and no driver allocation contains.");
+  Out Rg(F.Region, sizeof F.Region);
+  if (!Shown.Stub && Shown.Name)
+    Rg.s("  kernel ").s(Shown.Name).c('\n');
+  Rg.s(ArgLines);
+  Out W(F.Why, sizeof F.Why);
+  W.s("an illegal address is a kernel access to memory the device cannot "
+      "reach; pageable host memory (malloc, new, the stack, globals) is "
+      "such memory on a GPU without unified memory (no HMM/ATS). The "
+      "arguments listed are the 8-byte words of the launch's parameters "
+      "(parameter table from the CUDA driver) that point into host memory "
+      "no USM allocation and no driver allocation contains.");
+  if (AnyPageableNote)
+    W.s(" This device reports pageable memory access (HMM/ATS), so such a "
+        "pointer may be valid here: check the kernel's indices too.");
   Out X(F.Fix, sizeof F.Fix);
   X.s("allocate it with ");
   allocatorAdvice(X, Model::CUDA);

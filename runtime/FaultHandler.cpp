@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Guard.h"
+#include "KernelArgs.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -61,9 +62,9 @@ std::atomic<OmpDefaultDeviceFn> OmpDefault{nullptr};
 std::atomic<void *> ZeContext{nullptr};
 
 // CUDA driver API constants (cuda.h), without depending on its header.
-constexpr int CuAttrMemoryType = 2, CuAttrIsManaged = 8,
-              CuAttrDeviceOrdinal = 9, CuAttrRangeStart = 11,
-              CuAttrRangeSize = 12;
+constexpr int CuAttrMemoryType = 2, CuAttrDevicePointer = 3,
+              CuAttrIsManaged = 8, CuAttrDeviceOrdinal = 9,
+              CuAttrRangeStart = 11, CuAttrRangeSize = 12;
 constexpr int CuMemoryTypeDevice = 2;
 // Level Zero (ze_api.h).
 constexpr unsigned ZeStypeAllocProps = 0x17;
@@ -357,10 +358,33 @@ int cudaDriverKind(std::uintptr_t Addr, Kind *K) {
   if (Cu(&Type, CuAttrMemoryType, Addr) != 0)
     return 0; // CUDA_ERROR_INVALID_VALUE: not memory the driver knows
   Cu(&Managed, CuAttrIsManaged, Addr);
-  *K = Managed                        ? Kind::Shared
-       : Type == CuMemoryTypeDevice   ? Kind::Device
-                                      : Kind::Host;
+  *K = Managed                      ? Kind::Shared
+       : Type == CuMemoryTypeDevice ? Kind::Device
+                                    : Kind::Host;
   return 1;
+}
+
+void cudaDriverView(std::uintptr_t Addr, kargs::DriverView &D) {
+  D = kargs::DriverView();
+  auto Cu = CuQuery.load();
+  if (!Cu) {
+    resolveDriverQueries(Model::CUDA);
+    Cu = CuQuery.load();
+  }
+  if (!Cu)
+    return; // Rc -1: no driver
+  unsigned Type = 0;
+  D.Rc = Cu(&Type, CuAttrMemoryType, Addr);
+  if (D.Rc != 0)
+    return;
+  D.MemType = Type;
+  int Managed = 0;
+  if (Cu(&Managed, CuAttrIsManaged, Addr) == 0)
+    D.Managed = Managed;
+  if (Type == kargs::MemTypeHost && !Managed) {
+    std::uint64_t DevPtr = 0; // a CUdeviceptr
+    D.DevPtrRc = Cu(&DevPtr, CuAttrDevicePointer, Addr);
+  }
 }
 
 void noteLevelZeroContext(void *Ctx) {

@@ -110,6 +110,24 @@ struct Record {
   std::uintptr_t Pcs[MaxFrames];
 };
 
+/// Copies \p Src into \p Dst: the fields and only the \p Src.NumPcs stack
+/// entries in use (a Record is mostly its 64-entry stack; the hot paths
+/// copy records on every allocation and free).
+inline void copyRecord(Record &Dst, const Record &Src) {
+  Dst.Base = Src.Base;
+  Dst.Size = Src.Size;
+  Dst.Alloc = Src.Alloc;
+  Dst.K = Src.K;
+  Dst.Device = Src.Device;
+  Dst.DeviceIsHandle = Src.DeviceIsHandle;
+  Dst.Emulated = Src.Emulated;
+  Dst.ThreadIdx = Src.ThreadIdx;
+  Dst.Tid = Src.Tid;
+  Dst.NumPcs = Src.NumPcs;
+  for (int I = 0; I < Src.NumPcs; ++I)
+    Dst.Pcs[I] = Src.Pcs[I];
+}
+
 struct Stats {
   std::atomic<std::uint64_t> Recorded{0}, Freed{0}, FreeUnknown{0}, Dropped{0},
       Live{0}, MaxLive{0};
@@ -183,9 +201,14 @@ bool checkKernelArgs(std::int32_t NumArgs, void *const *Ptrs,
 void noteMappings(std::int64_t Dev, std::int32_t N, void *const *Ptrs,
                   const std::int64_t *Sizes, const std::int64_t *Types,
                   bool End);
-/// CUDA runtime kernel launch: keeps the launch stack and the 8-byte
-/// argument values (parameter sizes from the driver) of the last launches.
-void noteCudaLaunch(const void *Func, void **Args);
+/// CUDA runtime kernel launch, after it was forwarded: keeps the launch
+/// stack and the 8-byte argument words (parameter table from the driver)
+/// of the last launches. \p ByHandle: \p Func is a kernel handle
+/// (__cudaLaunchKernel, CUDA 13's launch stubs), not a host stub.
+void noteCudaLaunch(const void *Func, void **Args, bool ByHandle);
+/// __cudaGetKernel gave the program kernel handle \p Handle for the host
+/// stub \p Stub (the report symbolizes the stub).
+void noteCudaKernelHandle(const void *Handle, const void *Stub);
 /// A synchronising CUDA call returned \p Status: on an illegal-address
 /// error, reports which recorded kernel arguments the device cannot reach.
 void checkCudaStatus(const char *CallName, int Status);
@@ -295,7 +318,7 @@ struct ApiFinding {
   StackRef Stacks[3]; ///< [0]: the call; then e.g. the first free
   int NumStacks = 0;
   int AllocStack = -1; ///< index in Stacks of the allocation stack, or -1
-  char Region[512];    ///< "0x.. is located ..." line(s), may be empty
+  char Region[1536];   ///< "0x.. is located ..." line(s), may be empty
   const Record *Alloc = nullptr; ///< the allocation, for the allocator line
   char Why[1536], Fix[1024];
   const char *Outcome = nullptr; ///< the line before ==CONTINUING
@@ -317,6 +340,12 @@ void reportLeakSummary(std::uint64_t Bytes, std::uint64_t Count,
 /// driver is not loaded, 0 when it does not know the address, 1 when it
 /// does (\p K is then its kind).
 int cudaDriverKind(std::uintptr_t Addr, Kind *K);
+namespace kargs {
+struct DriverView;
+}
+/// The CUDA driver's answers about \p Addr for the kernel-argument check
+/// (memory type, managed, device pointer; the CUresults kept).
+void cudaDriverView(std::uintptr_t Addr, kargs::DriverView &D);
 
 } // namespace rt
 } // namespace usm

@@ -246,7 +246,7 @@ namespace {
 /// Keeps the freed allocation and this free's stack for double-free reports.
 void noteFreed(const Api *F, const Record &R) {
   static __thread FreedRecord Fr __attribute__((tls_model("initial-exec")));
-  Fr.R = R;
+  copyRecord(Fr.R, R);
   Fr.Free = F;
   Fr.ThreadIdx = threadIndex();
   Fr.Tid = threadTid();
@@ -1008,7 +1008,9 @@ int freeThen(Hook &H, const std::uintptr_t *Args, Call Forward,
     if (!Depth && !checkCopy(rowOf(H_##Sym), Args, {U(D), 0, N}, {U(S), 0, N})) \
       return NotPerformed;                                                     \
     auto *F = USM_NEXT(Sym, int, void *, const void *, std::size_t, int);      \
-    return F ? F(D, S, N, K) : NoNext;                                         \
+    int R = F ? F(D, S, N, K) : NoNext;                                        \
+    checkCudaStatus(#Sym, R); /* synchronous: a kernel's fault shows here */   \
+    return R;                                                                  \
   }
 #define USM_RT_MEMCPY_STREAM(Sym)                                              \
   USM_EXPORT int Sym(void *D, const void *S, std::size_t N, int K,             \
@@ -1028,11 +1030,18 @@ USM_RT_MEMCPY(cudaMemcpy)
 USM_RT_MEMCPY_STREAM(cudaMemcpyAsync)
 
 // Kernel launches (their pointer arguments, for an illegal-address error
-// later) and the synchronising calls that return that error.
+// later) and the synchronising calls that return that error. Each launch is
+// noted after it was forwarded: the runtime has then loaded the driver and
+// made its context current, and the argument array is still the caller's.
 USM_HOOK(cudaLaunchKernel, "")
-// CUDA 13's <<<>>> host stubs call __cudaLaunchKernel (same parameters),
-// not cudaLaunchKernel: seen with `nm -D` on an nvcc 13.0 program.
+USM_HOOK(cudaLaunchKernel_ptsz, "")
+// CUDA 13's <<<>>> host stubs ask __cudaGetKernel once for a kernel handle
+// and pass that handle, not the stub, to __cudaLaunchKernel (objdump of an
+// nvcc 13.0 program; crt/host_runtime.h).
+USM_HOOK(__cudaGetKernel, "")
+USM_HOOK(cudaGetKernel, "") // the public spelling, same parameters
 USM_HOOK(__cudaLaunchKernel, "")
+USM_HOOK(__cudaLaunchKernel_ptsz, "")
 USM_HOOK(cudaDeviceSynchronize, "")
 USM_HOOK(cudaStreamSynchronize, "")
 namespace {
@@ -1040,24 +1049,31 @@ struct Dim3 {
   unsigned X, Y, Z;
 };
 } // namespace
-USM_EXPORT int cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
-                                void **Args, std::size_t Shared,
-                                void *Stream) {
-  ensureInit();
-  noteCudaLaunch(Func, Args);
-  auto *F = USM_NEXT(cudaLaunchKernel, int, const void *, Dim3, Dim3, void **,
-                     std::size_t, void *);
-  return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
-}
-USM_EXPORT int __cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block,
-                                  void **Args, std::size_t Shared,
-                                  void *Stream) {
-  ensureInit();
-  noteCudaLaunch(Func, Args);
-  auto *F = USM_NEXT(__cudaLaunchKernel, int, const void *, Dim3, Dim3,
-                     void **, std::size_t, void *);
-  return F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;
-}
+#define USM_CUDA_LAUNCH(Sym, ByHandle)                                         \
+  USM_EXPORT int Sym(const void *Func, Dim3 Grid, Dim3 Block, void **Args,     \
+                     std::size_t Shared, void *Stream) {                       \
+    ensureInit();                                                              \
+    auto *F = USM_NEXT(Sym, int, const void *, Dim3, Dim3, void **,            \
+                       std::size_t, void *);                                   \
+    int R = F ? F(Func, Grid, Block, Args, Shared, Stream) : NoNext;           \
+    noteCudaLaunch(Func, Args, ByHandle);                                      \
+    return R;                                                                  \
+  }
+USM_CUDA_LAUNCH(cudaLaunchKernel, false)
+USM_CUDA_LAUNCH(cudaLaunchKernel_ptsz, false)
+USM_CUDA_LAUNCH(__cudaLaunchKernel, true)
+USM_CUDA_LAUNCH(__cudaLaunchKernel_ptsz, true)
+#define USM_CUDA_GET_KERNEL(Sym)                                               \
+  USM_EXPORT int Sym(void **Handle, const void *Stub) {                        \
+    ensureInit();                                                              \
+    auto *F = USM_NEXT(Sym, int, void **, const void *);                       \
+    int R = F ? F(Handle, Stub) : NoNext;                                      \
+    if (R == 0 && Handle)                                                      \
+      noteCudaKernelHandle(*Handle, Stub);                                     \
+    return R;                                                                  \
+  }
+USM_CUDA_GET_KERNEL(__cudaGetKernel)
+USM_CUDA_GET_KERNEL(cudaGetKernel)
 USM_EXPORT int cudaDeviceSynchronize() {
   auto *F = USM_NEXT(cudaDeviceSynchronize, int);
   int R = F ? F() : NoNext;

@@ -113,18 +113,7 @@ bool recordInsert(const Record &R) {
     return false;
   }
   Slot &Sl = S.Slots[I];
-  Sl.R.Base = R.Base;
-  Sl.R.Size = R.Size;
-  Sl.R.Alloc = R.Alloc;
-  Sl.R.K = R.K;
-  Sl.R.Device = R.Device;
-  Sl.R.DeviceIsHandle = R.DeviceIsHandle;
-  Sl.R.Emulated = R.Emulated;
-  Sl.R.ThreadIdx = R.ThreadIdx;
-  Sl.R.Tid = R.Tid;
-  Sl.R.NumPcs = R.NumPcs;
-  for (int F = 0; F < R.NumPcs; ++F)
-    Sl.R.Pcs[F] = R.Pcs[F];
+  copyRecord(Sl.R, R);
   std::size_t B = bucketOf(R.Base);
   Sl.Next = S.Buckets[B];
   Sl.Used = true;
@@ -153,7 +142,7 @@ bool recordRemove(std::uintptr_t Base, Record *Out) {
     *Link = Sl.Next;
     Sl.Used = false;
     if (Out)
-      *Out = Sl.R;
+      copyRecord(*Out, Sl.R);
     Sl.Next = S.FreeHead;
     S.FreeHead = I;
     unlock(S);
@@ -177,7 +166,7 @@ bool recordFind(std::uintptr_t Addr, Record &Out) {
         continue;
       std::uintptr_t End = Sl.R.Base + (Sl.R.Size ? Sl.R.Size : 1);
       if (Addr >= Sl.R.Base && Addr < End) {
-        Out = Sl.R;
+        copyRecord(Out, Sl.R);
         if (Locked)
           unlock(S);
         return true;
@@ -196,7 +185,7 @@ bool recordGet(std::uintptr_t Base, Record &Out) {
   lock(S);
   for (int I = S.Buckets[bucketOf(Base)]; I >= 0; I = S.Slots[I].Next)
     if (S.Slots[I].R.Base == Base) {
-      Out = S.Slots[I].R;
+      copyRecord(Out, S.Slots[I].R);
       unlock(S);
       return true;
     }
@@ -214,7 +203,7 @@ void recordsForEach(void (*Fn)(const Record &, void *), void *Ctx) {
       lock(S);
       bool Used = S.Slots[I].Used;
       if (Used)
-        Copy = S.Slots[I].R;
+        copyRecord(Copy, S.Slots[I].R);
       unlock(S);
       if (Used)
         Fn(Copy, Ctx);
@@ -239,7 +228,14 @@ std::atomic<int> FreedLock;
 void freedPush(const FreedRecord &F) {
   while (FreedLock.exchange(1, std::memory_order_acquire))
     sched_yield();
-  Freed[FreedNext] = F;
+  FreedRecord &D = Freed[FreedNext];
+  copyRecord(D.R, F.R);
+  D.Free = F.Free;
+  D.ThreadIdx = F.ThreadIdx;
+  D.Tid = F.Tid;
+  D.NumPcs = F.NumPcs;
+  for (int I = 0; I < F.NumPcs; ++I)
+    D.Pcs[I] = F.Pcs[I];
   FreedNext = (FreedNext + 1) % FreedRing;
   FreedCount += FreedCount < FreedRing;
   FreedLock.store(0, std::memory_order_release);
