@@ -117,6 +117,11 @@ $OMP "$S/omp_copy_swapped.c" -o "$OUT/tests/omp_copy_swapped"
 $CLANG -O2 -fopenmp --offload-arch=sm_90 --cuda-path=$CUDA118 \
   --libomptarget-nvptx-bc-path=$LLVM/lib "$ROOT/bench/runtime/overhead_omp.c" -o "$OUT/tests/overhead_omp"
 
+step "the OpenMP backend of usmcheck bench for sm_90 (scripts/gpu/omp-kernel-sweep.sh)"
+$CLANG -O2 -fPIC -shared -fopenmp --offload-arch=sm_90 --cuda-path="$CUDA118" \
+  --libomptarget-nvptx-bc-path=$LLVM/lib -I"$ROOT/membench" \
+  "$ROOT/membench/OmpBackend.c" -o "$OUT/bin/libusmcheck_bench_omp.so"
+
 step "usmcheck, the guard, llvm-symbolizer, the libcurl stub, runtime packages"
 cp "$BUILD/usmcheck" "$BUILD/libusmcheck_rt.so" "$OUT/bin/"
 cp "$LLVM/bin/llvm-symbolizer" "$OUT/bin/"
