@@ -66,6 +66,15 @@ if grep -q 'not found' "$OUTDIR/ldd.txt"; then
   exit 2
 fi
 
+# Pre-flight: one seed through the target (replay mode). A missing library,
+# resource header or system header shows here as one failure (the sentinel
+# needs <omp.h> and with it <stdlib.h>), not as a crash of every job.
+if ! (cd "$S/tmp" && "$BIN" "$S/seeds/seed_bug.c") >"$OUTDIR/preflight.log" 2>&1; then
+  echo "error: the target fails on seeds/seed_bug.c here (see preflight.log):" >&2
+  grep -E 'LOST FINDING|ERROR|error' "$OUTDIR/preflight.log" | head -5 >&2
+  exit 2
+fi
+
 # Which libraries a running job really mapped (from /proc/PID/maps).
 (
   sleep 20
