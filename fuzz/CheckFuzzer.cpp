@@ -20,6 +20,11 @@
 // "__global__": CUDA (.cu); "sycl", "ze_api", "::" or "template": C++
 // (.cpp); otherwise C (.c).
 //
+// USMCHECK_FUZZ_RESOURCE_DIR=DIR, when set, analyses with clang's resource
+// headers from DIR instead of the configured USMCHECK_RESOURCE_DIR, as
+// `usmcheck check --extra-arg-before=-resource-dir=DIR` does; the fuzz pack
+// (scripts/fuzz/) runs the target on machines without LLVM this way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Analysis.h"
@@ -112,6 +117,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   usm::AnalysisOptions Opts;
   Opts.Files = {Input, S.SentinelPath};
   Opts.InProcess = true;
+  static const char *ResourceDir = std::getenv("USMCHECK_FUZZ_RESOURCE_DIR");
+  if (ResourceDir && *ResourceDir)
+    Opts.ExtraArgsBefore = {std::string("-resource-dir=") + ResourceDir};
   usm::AnalysisResult Result;
   std::string Error;
   if (!usm::analyze(Opts, Result, Error))

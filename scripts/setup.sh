@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   build-essential cmake ninja-build git python3 python3-jsonschema
   clang-19 clang-tools-19 clang-tidy-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-  libomp-19-dev
+  libomp-19-dev libclang-rt-19-dev
   libgtest-dev nlohmann-json3-dev libtomlplusplus-dev libcurl4-openssl-dev
   libdw-dev openssl bsdutils libthrust-dev libcub-dev
   pre-commit python3-yaml
