@@ -35,8 +35,8 @@ struct Refs : RecursiveASTVisitor<Refs> {
 
 struct Walker : RecursiveASTVisitor<Walker> {
   ProvenanceAnalysis &PA;
-  ::usm::Kind Want;
-  std::map<const VarDecl *, AdvisedPointer> Ptrs;
+  /// The last allocation of each kind each pointer variable received.
+  std::map<std::pair<const VarDecl *, ::usm::Kind>, AdvisedPointer> Ptrs;
   struct Kernel {
     const Stmt *Anchor;
     SourceRange Range;
@@ -46,7 +46,7 @@ struct Walker : RecursiveASTVisitor<Walker> {
   std::vector<std::pair<const VarDecl *, const Expr *>> Derefs;
   std::set<const VarDecl *> Advised;
 
-  Walker(ProvenanceAnalysis &PA, ::usm::Kind K) : PA(PA), Want(K) {}
+  explicit Walker(ProvenanceAnalysis &PA) : PA(PA) {}
   bool shouldVisitLambdaBody() const { return true; }
 
   void allocated(const VarDecl *V, const Expr *Init) {
@@ -56,9 +56,8 @@ struct Walker : RecursiveASTVisitor<Walker> {
     const ::usm::Api *A = apiForCall(*Call);
     if (!A || A->R != ::usm::Role::Alloc || A->Ptr != ::usm::RET)
       return;
-    auto K = allocationKind(*Call, *A);
-    if (K && *K == Want)
-      Ptrs[V] = AdvisedPointer{V, Call, A, {}, {}, false};
+    if (auto K = allocationKind(*Call, *A))
+      Ptrs[{V, *K}] = AdvisedPointer{V, Call, A, {}, {}, false};
   }
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasInit())
@@ -80,9 +79,8 @@ struct Walker : RecursiveASTVisitor<Walker> {
               dyn_cast_or_null<UnaryOperator>(stripCasts(argAt(*C, A->Ptr))))
         if (UO->getOpcode() == UO_AddrOf)
           if (const VarDecl *V = varOf(UO->getSubExpr())) {
-            auto K = allocationKind(*C, *A);
-            if (K && *K == Want)
-              Ptrs[V] = AdvisedPointer{V, C, A, {}, {}, false};
+            if (auto K = allocationKind(*C, *A))
+              Ptrs[{V, *K}] = AdvisedPointer{V, C, A, {}, {}, false};
           }
     }
     if (A->R == ::usm::Role::Prefetch || A->R == ::usm::Role::Advise) {
@@ -154,19 +152,25 @@ bool inside(const SourceManager &SM, SourceRange R, SourceLocation L) {
 
 } // namespace
 
-std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
-                                            const FunctionDecl *FD,
-                                            ::usm::Kind K) {
-  Walker W(PA, K);
+namespace {
+/// The pointers of each function, by kind: both advisor checks ask, the
+/// function is walked once (kept with the TU's analysis).
+using AdvisedByKind = std::map<::usm::Kind, std::vector<AdvisedPointer>>;
+using AdvisedCache = std::map<const FunctionDecl *, AdvisedByKind>;
+const char AdvisedKey = 0;
+
+AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
+  Walker W(PA);
   W.TraverseStmt(FD->getBody());
-  std::vector<AdvisedPointer> Out;
-  if (W.Ptrs.empty())
-    return Out;
+  AdvisedByKind Out;
   const SourceManager &SM = FD->getASTContext().getSourceManager();
-  for (auto &[V, P] : W.Ptrs) {
+  for (auto &[VK, P] : W.Ptrs) {
+    const VarDecl *V = VK.first;
     for (const auto &Kn : W.Kernels)
       if (Kn.Uses.count(V))
         P.Kernels.push_back(Kn.Anchor);
+    if (P.Kernels.empty())
+      continue;
     for (const auto &[DV, At] : W.Derefs) {
       if (DV != V)
         continue;
@@ -177,10 +181,25 @@ std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
         P.HostDerefs.push_back(At);
     }
     P.PrefetchedOrAdvised = W.Advised.count(V) != 0;
-    if (!P.Kernels.empty())
-      Out.push_back(P);
+    Out[VK.second].push_back(P);
   }
   return Out;
+}
+} // namespace
+
+std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
+                                            const FunctionDecl *FD,
+                                            ::usm::Kind K) {
+  std::shared_ptr<void> &Slot = PA.derived(&AdvisedKey);
+  if (!Slot)
+    Slot = std::make_shared<AdvisedCache>();
+  AdvisedCache &Cache = *static_cast<AdvisedCache *>(Slot.get());
+  auto It = Cache.find(FD);
+  if (It == Cache.end())
+    It = Cache.emplace(FD, walk(PA, FD)).first;
+  auto KIt = It->second.find(K);
+  return KIt == It->second.end() ? std::vector<AdvisedPointer>()
+                                 : KIt->second;
 }
 
 std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,

@@ -161,6 +161,10 @@ public:
   const std::vector<const FunctionDecl *> &functions() const {
     return Functions;
   }
+  /// Facts a check utility derives from this analysis and several checks
+  /// share (utils/Advisor.cpp): one slot per key (the address of a
+  /// variable of the utility), released with the analysis.
+  std::shared_ptr<void> &derived(const void *Key) { return Derived[Key]; }
   const std::vector<LifetimeFinding> &lifetimeFindings() const {
     return LifeFindings;
   }
@@ -269,6 +273,7 @@ private:
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
 
   std::vector<LifetimeFinding> LifeFindings;
+  std::map<const void *, std::shared_ptr<void>> Derived;
   std::set<std::tuple<int, const void *, const void *>> LifeSeen;
 };
 

@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::usm {
@@ -32,7 +33,33 @@ const ::usm::Api *apiForCall(const CallExpr &Call) {
   return FD ? apiForFunction(*FD) : nullptr;
 }
 
+namespace {
+/// The last component of every catalog name ("memcpy" of
+/// "sycl::queue::memcpy"): a function named otherwise is not in the
+/// catalog, which saves printing its qualified name.
+const llvm::StringSet<> &catalogLastNames() {
+  static const llvm::StringSet<> Names = [] {
+    llvm::StringSet<> S;
+    for (const ::usm::Api &A : ::usm::apis()) {
+      llvm::StringRef N(A.Name.data(), A.Name.size());
+      size_t Colon = N.rfind("::");
+      S.insert(Colon == llvm::StringRef::npos ? N : N.substr(Colon + 2));
+    }
+    return S;
+  }();
+  return Names;
+}
+} // namespace
+
 const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
+  if (FD.getDeclName().isIdentifier()) {
+    llvm::StringRef Last = FD.getName();
+    if (!catalogLastNames().contains(Last) && !Last.consume_back("_v2") &&
+        !Last.consume_back("_v3"))
+      return nullptr;
+    if (!catalogLastNames().contains(Last))
+      return nullptr;
+  }
   std::string Name = catalogName(FD);
   if (const ::usm::Api *A = ::usm::findApi(Name))
     return A;
