@@ -1,4 +1,4 @@
-//===- Async.cpp - constant tables of usm_async.def ------------------------===//
+//===- Async.cpp - constant tables of usm_async.def -----------------------===//
 #include "Async.h"
 
 #include <iterator>

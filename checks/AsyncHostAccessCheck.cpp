@@ -1,4 +1,4 @@
-//===- AsyncHostAccessCheck.cpp - usm-async-host-access --------------------===//
+//===- AsyncHostAccessCheck.cpp - usm-async-host-access -------------------===//
 #include "AsyncHostAccessCheck.h"
 #include "utils/FindingFacts.h"
 #include "utils/KernelWrites.h"
@@ -46,9 +46,9 @@ struct Op {
 struct Sync {
   enum Kind { All, Model, Queue, EventVar, EventOf, DependOn } K = All;
   ::usm::Model M = ::usm::Model::CUDA;
-  QueueKey Q;                    ///< Queue
-  const ValueDecl *D = nullptr;  ///< EventVar
-  int Of = -1;                   ///< EventOf: the operation waited on
+  QueueKey Q;                   ///< Queue
+  const ValueDecl *D = nullptr; ///< EventVar
+  int Of = -1;                  ///< EventOf: the operation waited on
   llvm::SmallVector<const ValueDecl *, 2> Depend; ///< DependOn
 };
 
@@ -203,8 +203,8 @@ public:
   FunctionRun(ASTContext &Ctx, ProvenanceAnalysis &PA, const FunctionDecl *FD,
               const Index &Idx, KernelWrites &KW,
               llvm::DenseMap<const FunctionDecl *, int> &SyncMemo)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), PA(PA), FD(FD), Idx(Idx),
-        KW(KW), SyncMemo(SyncMemo) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), PA(PA), FD(FD), Idx(Idx), KW(KW),
+        SyncMemo(SyncMemo) {}
 
   using Report = std::function<void(const HostAccess &, const Op &,
                                     const Expr *Site, const Expr *Written)>;
@@ -602,8 +602,9 @@ private:
         return;
       }
       for (unsigned I = 0; I < N; ++I)
-        if (Ops[I].M == M && (Ops[I].Q.K == QueueKey::Unknown ||
-                              (Ops[I].Q.K == QueueKey::Var && Ops[I].Q.D == Q.D)))
+        if (Ops[I].M == M &&
+            (Ops[I].Q.K == QueueKey::Unknown ||
+             (Ops[I].Q.K == QueueKey::Var && Ops[I].Q.D == Q.D)))
           K.set(I);
     };
     switch (S.K) {
@@ -709,8 +710,7 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<const Expr *> Reported;
   for (const FunctionDecl *FD : PA.functions()) {
-    if (!Idx.AccessFns.contains(FD) || PA.isDeviceFunction(FD) ||
-        hasErrors(FD))
+    if (!Idx.AccessFns.contains(FD) || PA.isDeviceFunction(FD) || hasErrors(FD))
       continue;
     FunctionRun Run(Ctx, PA, FD, Idx, KW, SyncMemo);
     Run.run([&](const HostAccess &H, const Op &O, const Expr *Site,
@@ -747,8 +747,8 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
         F.AllocApi = Api;
         if (const auto *AC = dyn_cast<CallExpr>(Site))
           F.AllocSpelling = writtenCallee(*AC, Ctx);
-        F.Steps = pointerSteps(Ctx, Site, Alloc->Fn, H.Pointer, H.At, H.Fn,
-                               "access");
+        F.Steps =
+            pointerSteps(Ctx, Site, Alloc->Fn, H.Pointer, H.At, H.Fn, "access");
       }
       ::usm::FactFix Fix;
       Fix.Id = "Wait";
@@ -759,8 +759,7 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
       attachFacts(*this, H.At->getBeginLoc(), F);
       diag(O.At->getBeginLoc(), "%0 starts here and writes '%1' asynchronously",
            DiagnosticIDs::Note)
-          << O.What
-          << (Written ? writtenText(Written, Ctx) : Ptr);
+          << O.What << (Written ? writtenText(Written, Ctx) : Ptr);
       if (Alloc && Alloc->A)
         diag(Site->getBeginLoc(), "allocated as USM %0 memory by '%1' here",
              DiagnosticIDs::Note)

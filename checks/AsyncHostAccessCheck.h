@@ -1,4 +1,4 @@
-//===- AsyncHostAccessCheck.h - usm-async-host-access ----------------------===//
+//===- AsyncHostAccessCheck.h - usm-async-host-access ---------------------===//
 #ifndef USMCHECK_CHECKS_ASYNCHOSTACCESSCHECK_H
 #define USMCHECK_CHECKS_ASYNCHOSTACCESSCHECK_H
 

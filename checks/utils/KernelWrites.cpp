@@ -117,9 +117,9 @@ private:
     if (!E)
       return nullptr;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-      return AS->getBase()->getType()->isPointerType() ? base(AS->getBase())
-                                                       : elementBase(
-                                                             AS->getBase());
+      return AS->getBase()->getType()->isPointerType()
+                 ? base(AS->getBase())
+                 : elementBase(AS->getBase());
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       if (UO->getOpcode() == UO_Deref)
         return base(UO->getSubExpr());

@@ -173,9 +173,7 @@ public:
   /// Host accesses through pointers that may hold host or shared USM
   /// memory (Origins: those allocations only), in CFG order per function.
   /// Recorded only when the TU starts asynchronous work (hasAsync()).
-  const std::vector<HostAccess> &hostUsmAccesses() const {
-    return UsmAccesses;
-  }
+  const std::vector<HostAccess> &hostUsmAccesses() const { return UsmAccesses; }
   /// Pointers handed to kernels (recorded only when hasAsync()).
   const std::vector<KernelPointer> &kernelPointers() const {
     return KernelPtrs;

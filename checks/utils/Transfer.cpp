@@ -1516,8 +1516,7 @@ private:
   /// Host or shared USM memory: what the host may touch while a kernel or
   /// an asynchronous copy still writes it.
   static bool hostUsm(const Origin &O) {
-    return O.Site &&
-           (O.K == ::usm::Kind::Host || O.K == ::usm::Kind::Shared);
+    return O.Site && (O.K == ::usm::Kind::Host || O.K == ::usm::Kind::Shared);
   }
 
   void recordUsmAccess(const Expr *At, const Expr *Ptr, AccessKind AK,
@@ -1543,8 +1542,7 @@ private:
   /// A pointer handed to a kernel (KernelPointer), when the TU starts
   /// asynchronous work.
   void recordKernelPointer(const Stmt *Anchor, const Expr *Ptr,
-                           const ValueDecl *Var, int Arg,
-                           const OriginSet &O) {
+                           const ValueDecl *Var, int Arg, const OriginSet &O) {
     if (!P.HasAsync || !Final || Device || O.empty())
       return;
     const void *Id = Var ? static_cast<const void *>(Var) : Ptr;
@@ -2549,7 +2547,7 @@ private:
 
   // Lifetime (Lifetime.h).
   bool Recording = false; ///< the replay that records summaries
-  const Stmt *Element = nullptr; ///< the CFG element being transferred
+  const Stmt *Element = nullptr;         ///< the CFG element being transferred
   const void *JustCreated = nullptr;     ///< the last allocation executed
   const Expr *JustCreatedCall = nullptr; ///< ... by this call
   OriginSet JustCreatedPrev;             ///< its slot before that
