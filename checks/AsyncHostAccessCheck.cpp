@@ -420,8 +420,23 @@ private:
       Out.push_back({Item::Kill, static_cast<unsigned>(Syncs.size() - 1)});
       return;
     }
-    if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()) ||
-        !D.hasAssociatedStmt())
+    OpenMPDirectiveKind DK = D.getDirectiveKind();
+    if (!isOpenMPTargetExecutionDirective(DK)) {
+      // The end of a parallel region, of a taskgroup and of a worksharing
+      // construct without nowait waits for the tasks created inside (the
+      // directive's element follows the elements of its body).
+      if (isOpenMPParallelDirective(DK) || DK == llvm::omp::OMPD_taskgroup ||
+          (isOpenMPWorksharingDirective(DK) &&
+           !D.hasClausesOfKind<OMPNowaitClause>())) {
+        Sync S;
+        S.K = Sync::Model;
+        S.M = ::usm::Model::OpenMP;
+        Syncs.push_back(S);
+        Out.push_back({Item::Kill, static_cast<unsigned>(Syncs.size() - 1)});
+      }
+      return;
+    }
+    if (!D.hasAssociatedStmt())
       return;
     llvm::SmallVector<const ValueDecl *, 2> Dep;
     dependVars(D, Dep);

@@ -66,6 +66,20 @@ void one_branch_waits(int n, int dev, int flag) {
   omp_target_free(a, dev);
 }
 
+void inside_parallel_region(int n, int dev) {
+  double *a = (double *)omp_target_alloc_shared(n * sizeof(double), dev);
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp target nowait is_device_ptr(a)
+    a[0] = 1;
+    total += a[0];
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: host read of 'a' (USM shared memory) while the '#pragma omp target nowait' region may still be writing it
+    // CHECK-MESSAGES: :[[@LINE-4]]:1: note: the '#pragma omp target nowait' region starts here
+  }
+  omp_target_free(a, dev);
+}
+
 // ---- correct code: no findings below ----
 
 static void finish(void) {
@@ -136,6 +150,18 @@ void other_allocation(int n, int dev) {
 #pragma omp taskwait
   omp_target_free(a, dev);
   omp_target_free(b, dev);
+}
+
+void parallel_region_ends(int n, int dev) {
+  double *a = (double *)omp_target_alloc_shared(n * sizeof(double), dev);
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp target nowait is_device_ptr(a)
+    a[0] = 1;
+  }
+  total += a[0]; // no-warning: the end of the region waits for its tasks
+  omp_target_free(a, dev);
 }
 
 void synchronous_region(int n, int dev) {
