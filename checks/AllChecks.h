@@ -3,6 +3,7 @@
 #ifndef USMCHECK_CHECKS_ALLCHECKS_H
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
+#include "AsyncHostAccessCheck.h"
 #include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"

@@ -132,6 +132,8 @@ public:
           .push_back({Call, Stack.back()});
     if (Callee->getBuiltinID())
       return true;
+    if (isa<CUDAKernelCallExpr>(Call) || P.calleeInfo(*Callee).Async)
+      P.HasAsync = true;
     if (const ::usm::Api *A = P.apiOf(*Call)) {
       if (A->R == ::usm::Role::Alloc &&
           (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
@@ -161,8 +163,11 @@ public:
       for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
         ignoreAll(Child);
     if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
-        D->hasAssociatedStmt())
+        D->hasAssociatedStmt()) {
       markDevice(D->getAssociatedStmt());
+      if (D->hasClausesOfKind<OMPNowaitClause>())
+        P.HasAsync = true;
+    }
     return true;
   }
 

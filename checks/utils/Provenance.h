@@ -37,6 +37,7 @@
 #ifndef USMCHECK_CHECKS_UTILS_PROVENANCE_H
 #define USMCHECK_CHECKS_UTILS_PROVENANCE_H
 
+#include "Async.h"
 #include "Catalog.h"
 #include "Lattice.h"
 #include "PointerHash.h"
@@ -75,6 +76,21 @@ struct HostAccess {
   const FunctionDecl *Via = nullptr; ///< library/user function that accesses
   const Expr *ViaAt = nullptr;       ///< user function: its own access
   bool ViaLibrary = false;
+  const Stmt *Element = nullptr; ///< the CFG element of Fn that contains At
+};
+
+/// A pointer handed to a kernel in host code: an argument of a CUDA/HIP
+/// launch or of a launcher call (Arg >= 0), a variable captured by a SYCL
+/// kernel lambda or referenced in an OpenMP target region (Var), and what
+/// reaches it there. Recorded only when the TU starts asynchronous work
+/// (hasAsync()).
+struct KernelPointer {
+  const Stmt *Anchor = nullptr; ///< launch, launcher call, lambda, directive
+  const FunctionDecl *Fn = nullptr;
+  const Expr *Ptr = nullptr;      ///< the argument or reference
+  const ValueDecl *Var = nullptr; ///< captured / referenced variable
+  int Arg = -1;                   ///< argument index of a launch
+  OriginSet Origins;
 };
 
 /// A kernel that uses an allocation (OpenMP target region, CUDA/HIP launch,
@@ -154,6 +170,32 @@ public:
   const std::vector<CopyFact> &copies() const { return CopyFacts; }
 
   const std::vector<HostAccess> &hostAccesses() const { return Accesses; }
+  /// Host accesses through pointers that may hold host or shared USM
+  /// memory (Origins: those allocations only), in CFG order per function.
+  /// Recorded only when the TU starts asynchronous work (hasAsync()).
+  const std::vector<HostAccess> &hostUsmAccesses() const { return UsmAccesses; }
+  /// Pointers handed to kernels (recorded only when hasAsync()).
+  const std::vector<KernelPointer> &kernelPointers() const {
+    return KernelPtrs;
+  }
+  /// Does the TU start work that runs on after the host moves on: a
+  /// CUDA/HIP launch, a kernel launcher call, a usm_async.def operation, an
+  /// OpenMP target region with nowait?
+  bool hasAsync() const { return HasAsync; }
+  /// The catalog's asynchronous-operation, synchronisation, event-record
+  /// and launch-configuration rows (usm_async.def) of \p FD, or nullptr.
+  const ::usm::AsyncOp *asyncOpOf(const FunctionDecl &FD) {
+    return calleeInfo(FD).Async;
+  }
+  const ::usm::SyncCall *syncOf(const FunctionDecl &FD) {
+    return calleeInfo(FD).Sync;
+  }
+  const ::usm::EventRecord *eventRecordOf(const FunctionDecl &FD) {
+    return calleeInfo(FD).Record;
+  }
+  const ::usm::LaunchConfig *launchConfigOf(const FunctionDecl &FD) {
+    return calleeInfo(FD).Config;
+  }
   /// Double frees, uses after free and leaks (Lifetime.h), in CFG order
   /// per function.
   /// The functions with a body in user code (not in system headers, not
@@ -192,6 +234,17 @@ public:
   using Key = Location;
   using State = LocationMap;
 
+  /// The CFG of a body, built once and kept for every round.
+  struct FunctionCFG {
+    std::unique_ptr<CFG> G;
+    std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
+    std::vector<unsigned> Rank;          ///< block id -> index in Order
+  };
+  /// The CFG the engine analysed \p FD with (built on demand), or nullptr.
+  const FunctionCFG *cfgOf(const FunctionDecl *FD);
+  /// The lambda expression whose call operator is \p FD, or nullptr.
+  const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
+
 private:
   class Collector;
   class FunctionRun;
@@ -202,15 +255,7 @@ private:
   void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
   void resolveFieldFrees(); ///< FreeSummary.cpp
 
-  /// The CFG of a body, built once and kept for every round.
-  struct FunctionCFG {
-    std::unique_ptr<CFG> G;
-    std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
-    std::vector<unsigned> Rank;          ///< block id -> index in Order
-  };
-  const FunctionCFG *cfgOf(const FunctionDecl *FD);
   std::map<const FunctionDecl *, FunctionCFG> CFGs;
-  const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
 
   ASTContext &Ctx;
   std::vector<const FunctionDecl *> Functions;
@@ -235,6 +280,7 @@ private:
   bool HasFree = false;
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
   bool HasUsmAlloc = false; ///< any USM allocation (leaks)
+  bool HasAsync = false;    ///< asynchronous work (hasAsync())
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -250,6 +296,10 @@ private:
     const ::usm::Api *Api = nullptr;
     bool Launcher = false;
     std::vector<const ::usm::HostAccess *> Accesses;
+    const ::usm::AsyncOp *Async = nullptr;
+    const ::usm::SyncCall *Sync = nullptr;
+    const ::usm::EventRecord *Record = nullptr;
+    const ::usm::LaunchConfig *Config = nullptr;
   };
   const CalleeInfo &calleeInfo(const FunctionDecl &FD);
   const ::usm::Api *apiOf(const CallExpr &Call) {
@@ -269,6 +319,10 @@ private:
 
   std::vector<HostAccess> Accesses;
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
+  std::vector<HostAccess> UsmAccesses;
+  std::set<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
+  std::vector<KernelPointer> KernelPtrs;
+  std::set<std::pair<const Stmt *, const void *>> KernelPtrSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
 

@@ -930,6 +930,7 @@ private:
     if (!CS)
       return;
     const Stmt *St = CS->getStmt();
+    Element = St;
     if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
       observe(St, S);
     if (Record)
@@ -1469,7 +1470,8 @@ private:
     lifeUse(At, Ptr, S, LifetimeUse::Host);
     bool Relevant = false;
     for (const Origin &O : eval(Ptr, S))
-      Relevant |= O.isDevice() || (O.isParam() && O.Fn == FD);
+      Relevant |= O.isDevice() || (O.isParam() && O.Fn == FD) ||
+                  (P.HasAsync && hostUsm(O));
     if (Relevant)
       access(At, Ptr, useOf(At), S);
   }
@@ -1491,6 +1493,8 @@ private:
       }
       AnyDevice |= X.isDevice();
     }
+    if (P.HasAsync && Final && !Device && !DeclareTarget)
+      recordUsmAccess(At, Ptr, AK, O, Via, ViaAt, ViaLibrary);
     if (!AnyDevice || Device || DeclareTarget || !Final)
       return;
     if (!P.AccessSeen.insert({At, Ptr}).second)
@@ -1507,6 +1511,51 @@ private:
     H.ViaAt = ViaAt;
     H.ViaLibrary = ViaLibrary;
     P.Accesses.push_back(std::move(H));
+  }
+
+  /// Host or shared USM memory: what the host may touch while a kernel or
+  /// an asynchronous copy still writes it.
+  static bool hostUsm(const Origin &O) {
+    return O.Site && (O.K == ::usm::Kind::Host || O.K == ::usm::Kind::Shared);
+  }
+
+  void recordUsmAccess(const Expr *At, const Expr *Ptr, AccessKind AK,
+                       const OriginSet &O, const FunctionDecl *Via,
+                       const Expr *ViaAt, bool ViaLibrary) {
+    HostAccess H;
+    for (const Origin &X : O)
+      if (hostUsm(X))
+        H.Origins.push_back(X);
+    if (H.Origins.empty() || !P.UsmAccessSeen.insert({At, Ptr}).second)
+      return;
+    H.At = At;
+    H.Pointer = Ptr;
+    H.Fn = FD;
+    H.AK = AK;
+    H.Via = Via;
+    H.ViaAt = ViaAt;
+    H.ViaLibrary = ViaLibrary;
+    H.Element = Element;
+    P.UsmAccesses.push_back(std::move(H));
+  }
+
+  /// A pointer handed to a kernel (KernelPointer), when the TU starts
+  /// asynchronous work.
+  void recordKernelPointer(const Stmt *Anchor, const Expr *Ptr,
+                           const ValueDecl *Var, int Arg, const OriginSet &O) {
+    if (!P.HasAsync || !Final || Device || O.empty())
+      return;
+    const void *Id = Var ? static_cast<const void *>(Var) : Ptr;
+    if (!P.KernelPtrSeen.insert({Anchor, Id}).second)
+      return;
+    KernelPointer K;
+    K.Anchor = Anchor;
+    K.Fn = FD;
+    K.Ptr = Ptr;
+    K.Var = Var;
+    K.Arg = Arg;
+    K.Origins = O;
+    P.KernelPtrs.push_back(std::move(K));
   }
 
   static AccessKind fromCatalog(::usm::Access A) {
@@ -1589,11 +1638,17 @@ private:
     }
   }
 
-  void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S) {
+  void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S,
+                 int Arg = -1) {
     lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
-    for (const Origin &O : eval(Ptr, S))
-      if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
-        P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
+    OriginSet O = eval(Ptr, S);
+    for (const Origin &X : O)
+      if (X.Site && P.UseSeen.insert({X.Site, Anchor}).second)
+        P.Uses[X.Site].push_back(DeviceUse{Anchor, FD});
+    const ValueDecl *Var = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr))
+      Var = Arg < 0 ? DRE->getDecl() : nullptr;
+    recordKernelPointer(Anchor, Ptr, Var, Arg, O);
   }
 
   void collectRefs(const Stmt *St, std::vector<const DeclRefExpr *> &Out) {
@@ -1629,15 +1684,17 @@ private:
               lifeUseValue(C.getLocation(), LE,
                            lookup(Key{VD, nullptr, false}, S), S,
                            LifetimeUse::Kernel, nullptr, nullptr, LE);
-              for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
+              OriginSet Held = lookup(Key{VD, nullptr, false}, S);
+              for (const Origin &O : Held)
                 if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
                   P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+              recordKernelPointer(LE, nullptr, VD, -1, Held);
             }
       return;
     }
     if (const auto *K = dyn_cast<CUDAKernelCallExpr>(St)) {
-      for (const Expr *Arg : K->arguments())
-        deviceUse(K, Arg, S);
+      for (unsigned I = 0; I < K->getNumArgs(); ++I)
+        deviceUse(K, K->getArg(I), S, static_cast<int>(I));
       return;
     }
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(St)) {
@@ -1695,9 +1752,9 @@ private:
     if (!Callee)
       return;
     if (P.calleeInfo(*Callee).Launcher) {
-      for (const Expr *Arg : Call->arguments())
-        if (Arg->getType()->isPointerType())
-          deviceUse(Call, Arg, S);
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I)->getType()->isPointerType())
+          deviceUse(Call, Call->getArg(I), S, static_cast<int>(I));
       return;
     }
     // Member calls keep the object out of arguments(), so indices match
@@ -2490,6 +2547,7 @@ private:
 
   // Lifetime (Lifetime.h).
   bool Recording = false; ///< the replay that records summaries
+  const Stmt *Element = nullptr;         ///< the CFG element being transferred
   const void *JustCreated = nullptr;     ///< the last allocation executed
   const Expr *JustCreatedCall = nullptr; ///< ... by this call
   OriginSet JustCreatedPrev;             ///< its slot before that
