@@ -158,12 +158,29 @@ static int ompKernel(int Op, void *Ptr, size_t Bytes, int Timed, double *Sec) {
   int Wide = envInt("USMCHECK_BENCH_OMP_WIDTH", 2, 2) == 2 && N % 2 == 0 &&
              (uintptr_t)Ptr % sizeof(usmb_pair) == 0;
   size_t Iters = Wide ? N / 2 : N;
-  int Teams = ompTeams(Iters), Limit = Threads;
+  /* The read kernel keeps four 16-byte loads in flight per thread: each
+   * iteration reads one pair in each quarter of the buffer (neighbouring
+   * threads still read neighbouring pairs). USMCHECK_BENCH_OMP_UNROLL=1
+   * reads one pair per iteration. */
+  int Four = Wide && Op == USMB_READ && Iters % 4 == 0 &&
+             envInt("USMCHECK_BENCH_OMP_UNROLL", 4, 4) == 4;
+  size_t Quarter = Iters / 4;
+  int Teams = ompTeams(Four ? Quarter : Iters), Limit = Threads;
   usmb_pair *Q = (usmb_pair *)Ptr;
   double T0 = omp_get_wtime();
   if (Op == USMB_EMPTY) {
 #pragma omp target device(Dev)
     {
+    }
+  } else if (Four) {
+    uint64_t *S = SinkBuf;
+#pragma omp target teams distribute parallel for device(Dev) \
+    is_device_ptr(Q, S) num_teams(Teams) thread_limit(Limit)
+    for (size_t I = 0; I < Quarter; ++I) {
+      usmb_pair V = Q[I] ^ Q[I + Quarter] ^ Q[I + 2 * Quarter] ^
+                    Q[I + 3 * Quarter];
+      if (V.x == USMB_MAGIC || V.y == USMB_MAGIC)
+        S[0] = I;
     }
   } else if (Op == USMB_READ && Wide) {
     /* No reduction (LLVM 19's costs more than the loads): a store that
