@@ -3,12 +3,14 @@
 #ifndef USMCHECK_CHECKS_ALLCHECKS_H
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
+#include "DeviceAccessPageableCheck.h"
 #include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
 #include "HostMemoryHotKernelCheck.h"
 #include "LeakCheck.h"
 #include "MemcpyDirectionCheck.h"
+#include "MissingIsDevicePtrCheck.h"
 #include "SharedPingPongCheck.h"
 #include "UseAfterFreeCheck.h"
 

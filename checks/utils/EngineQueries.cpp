@@ -55,7 +55,9 @@ ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
   if (New) {
     CalleeInfo &I = It->second;
     I.Api = apiForFunction(FD);
-    I.Launcher = isLauncher(catalogName(FD));
+    std::string Catalog = catalogName(FD);
+    I.Launcher = isLauncher(Catalog);
+    I.RegisterArg = hostRegisterArg(Catalog);
     std::string Name = hostAccessName(FD);
     for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
       if (HA.Name == Name)

@@ -84,6 +84,30 @@ struct DeviceUse {
   const FunctionDecl *Fn = nullptr;
 };
 
+/// A pointer handed to a kernel, with what it holds there: a variable
+/// referenced in an OpenMP target region, a variable captured by a device
+/// lambda, or a pointer argument of a CUDA/HIP launch or of a kernel
+/// launcher (DeviceContext.def). One per kernel and variable (launches: per
+/// argument). Recorded in the final round, only in TUs that launch kernels.
+struct KernelPointer {
+  const Stmt *Anchor = nullptr;     ///< directive, launch or lambda expression
+  const FunctionDecl *Fn = nullptr; ///< host function containing Anchor
+  /// The first reference in the region (OpenMP), the launch argument
+  /// (CUDA/HIP, launchers); null for a lambda capture.
+  const Expr *Pointer = nullptr;
+  /// The variable referenced or captured (launch arguments: the variable the
+  /// argument is, when it is one); null otherwise.
+  const VarDecl *Var = nullptr;
+  OriginSet Origins; ///< what the pointer may hold at Anchor
+  /// The pointer holds memory of Origins on every path (FreeFact::Known's
+  /// rule: a local that does not escape, or an allocation call).
+  bool Known = false;
+  /// Var is an array (its own storage, automatic or static): the kernel
+  /// receives its address (launch argument that decays, or an OpenMP
+  /// region's reference to it). Origins are empty then.
+  bool Array = false;
+};
+
 /// A deallocation (catalog free call or delete-expression) and the
 /// allocations that reach its pointer.
 struct FreeFact {
@@ -165,6 +189,17 @@ public:
     return LifeFindings;
   }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
+  /// Every pointer handed to a kernel (KernelPointer), in CFG order per
+  /// function; empty unless the TU launches a kernel and allocates host
+  /// memory, uses arrays in kernels or allocates USM memory.
+  const std::vector<KernelPointer> &kernelPointers() const {
+    return KernelPointers;
+  }
+  /// Was the allocation \p Site registered for device access (page-locked
+  /// and mapped: DeviceContext.def USM_HOST_REGISTER) anywhere in the TU?
+  bool registered(const Expr *Site) const {
+    return Site && RegisteredSites.contains(Site);
+  }
 
   /// True for kernels, device functions, declare-target functions and
   /// functions called only from device code.
@@ -231,6 +266,11 @@ private:
   bool HasFree = false;
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
   bool HasUsmAlloc = false; ///< any USM allocation (leaks)
+  bool HasKernel = false;   ///< a target region, launch or launcher call
+  /// Something a kernel could receive without the device reaching it: a
+  /// plain host allocation (malloc, new, container storage) or an array
+  /// decaying into a launch / named in an OpenMP clause.
+  bool HasPageable = false;
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -245,6 +285,7 @@ private:
   struct CalleeInfo {
     const ::usm::Api *Api = nullptr;
     bool Launcher = false;
+    int RegisterArg = -1; ///< DeviceContext.def USM_HOST_REGISTER
     std::vector<const ::usm::HostAccess *> Accesses;
   };
   const CalleeInfo &calleeInfo(const FunctionDecl &FD);
@@ -267,6 +308,9 @@ private:
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+  std::vector<KernelPointer> KernelPointers;
+  std::set<std::pair<const Stmt *, const void *>> KernelPointerSeen;
+  llvm::DenseSet<const Expr *, MixedPtrInfo<const Expr>> RegisteredSites;
 
   std::vector<LifetimeFinding> LifeFindings;
   std::set<std::tuple<int, const void *, const void *>> LifeSeen;

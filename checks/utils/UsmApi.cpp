@@ -2,6 +2,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "llvm/ADT/StringRef.h"
@@ -40,6 +41,20 @@ const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
   llvm::StringRef N(Name);
   if (N.consume_back("_v2") || N.consume_back("_v3"))
     return ::usm::findApi(N);
+  // A member of a class template's specialization is listed under the
+  // template's name ("std::vector::data" for std::vector<float>::data).
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
+    if (const auto *Spec =
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
+      std::string Template;
+      llvm::raw_string_ostream OS(Template);
+      PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+      Policy.SuppressInlineNamespace = true;
+      Policy.SuppressUnwrittenScope = true;
+      Spec->getSpecializedTemplate()->printQualifiedName(OS, Policy);
+      OS.flush();
+      return ::usm::findApi(Template + "::" + FD.getNameAsString());
+    }
   return nullptr;
 }
 
