@@ -9,7 +9,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::usm::engine {
 
@@ -181,14 +180,7 @@ const ::usm::Api *containerAllocator(const CallExpr &Call) {
     const CXXRecordDecl *ArgRD = Arg.getAsType()->getAsCXXRecordDecl();
     if (!ArgRD)
       continue;
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
-    PrintingPolicy Policy(ArgRD->getASTContext().getLangOpts());
-    Policy.SuppressInlineNamespace = true;
-    Policy.SuppressUnwrittenScope = true;
-    ArgRD->printQualifiedName(OS, Policy);
-    OS.flush();
-    if (const ::usm::Api *A = ::usm::findApi(Name))
+    if (const ::usm::Api *A = ::usm::findApi(qualifiedName(*ArgRD)))
       if (A->R == ::usm::Role::Allocator)
         return A;
   }

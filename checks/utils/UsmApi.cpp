@@ -17,14 +17,18 @@ std::string catalogName(const FunctionDecl &FD) {
         Op == OO_Array_Delete)
       return FD.getNameAsString();
   }
+  // Names of C functions declared inside `extern "C"` are unqualified.
+  return qualifiedName(FD);
+}
+
+std::string qualifiedName(const NamedDecl &D) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+  PrintingPolicy Policy(D.getASTContext().getLangOpts());
   Policy.SuppressInlineNamespace = true;
   Policy.SuppressUnwrittenScope = true;
-  FD.printQualifiedName(OS, Policy);
+  D.printQualifiedName(OS, Policy);
   OS.flush();
-  // Names of C functions declared inside `extern "C"` are unqualified.
   return Name;
 }
 
@@ -45,16 +49,9 @@ const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
   // template's name ("std::vector::data" for std::vector<float>::data).
   if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
     if (const auto *Spec =
-            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
-      std::string Template;
-      llvm::raw_string_ostream OS(Template);
-      PrintingPolicy Policy(FD.getASTContext().getLangOpts());
-      Policy.SuppressInlineNamespace = true;
-      Policy.SuppressUnwrittenScope = true;
-      Spec->getSpecializedTemplate()->printQualifiedName(OS, Policy);
-      OS.flush();
-      return ::usm::findApi(Template + "::" + FD.getNameAsString());
-    }
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent()))
+      return ::usm::findApi(qualifiedName(*Spec->getSpecializedTemplate()) +
+                            "::" + FD.getNameAsString());
   return nullptr;
 }
 
