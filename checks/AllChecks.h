@@ -4,12 +4,14 @@
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
 #include "AsyncHostAccessCheck.h"
+#include "DeviceAccessPageableCheck.h"
 #include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
 #include "HostMemoryHotKernelCheck.h"
 #include "LeakCheck.h"
 #include "MemcpyDirectionCheck.h"
+#include "MissingIsDevicePtrCheck.h"
 #include "SharedPingPongCheck.h"
 #include "UseAfterFreeCheck.h"
 

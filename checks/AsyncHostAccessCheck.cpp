@@ -190,7 +190,7 @@ std::string waitText(::usm::Model M) {
 
 /// TU-wide facts of the engine, indexed for the per-function runs.
 struct Index {
-  llvm::DenseMap<const Stmt *, llvm::SmallVector<const KernelPointer *, 4>>
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const AsyncKernelArg *, 4>>
       Kernel;
   llvm::DenseMap<const CallExpr *, const CopyFact *> Copies;
   llvm::DenseMap<const Stmt *, llvm::SmallVector<const HostAccess *, 2>>
@@ -398,7 +398,7 @@ private:
     auto It = Idx.Kernel.find(Anchor);
     if (It == Idx.Kernel.end())
       return;
-    for (const KernelPointer *KP : It->second) {
+    for (const AsyncKernelArg *KP : It->second) {
       bool Writes = false;
       if (KP->Var && Body)
         Writes = KW.of(Body).contains(KP->Var);
@@ -712,7 +712,7 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   if (!PA.hasAsync() || PA.hostUsmAccesses().empty())
     return;
   Index Idx;
-  for (const KernelPointer &K : PA.kernelPointers())
+  for (const AsyncKernelArg &K : PA.asyncKernelArgs())
     Idx.Kernel[K.Anchor].push_back(&K);
   for (const CopyFact &C : PA.copies())
     Idx.Copies[C.Call] = &C;

@@ -4,6 +4,7 @@
 
 #include "Finding.h"
 
+#include <string>
 #include <string_view>
 
 namespace usm {
@@ -18,6 +19,11 @@ struct CheckInfo {
 /// All registered checks, sorted by name.
 const CheckInfo *checkInfos(std::size_t &Count);
 const CheckInfo *findCheckInfo(std::string_view Name);
+/// Is \p Name off unless enabled by name (checks.def USM_CHECK_OPT_IN)?
+bool isOptInCheck(std::string_view Name);
+/// The checks enabled by default, as clang-tidy globs: every usm check but
+/// the opt-in ones.
+std::string defaultCheckGlobs();
 
 } // namespace usm
 

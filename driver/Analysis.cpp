@@ -64,8 +64,9 @@ using namespace clang::tidy;
 
 static int KeepModule = clang::tidy::UsmModuleAnchorSource;
 
-/// The default: every usm check, nothing else (not clang-analyzer).
-const char *const DefaultChecks = "-*,usm-*";
+/// The default: every usm check but the opt-in ones (checks.def), nothing
+/// else (not clang-analyzer).
+const std::string DefaultChecks = defaultCheckGlobs();
 
 bool isSourceExtension(llvm::StringRef Ext) {
   for (const char *E : {".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".cu",
@@ -321,7 +322,7 @@ ClangTidyOptions baseOptions(const AnalysisOptions &Opts) {
 ClangTidyOptions overrideOptions(const AnalysisOptions &Opts) {
   ClangTidyOptions O;
   if (!Opts.Checks.empty())
-    O.Checks = std::string(DefaultChecks) + "," + Opts.Checks;
+    O.Checks = DefaultChecks + "," + Opts.Checks;
   if (!Opts.WarningsAsErrors.empty())
     O.WarningsAsErrors = Opts.WarningsAsErrors;
   return O;
@@ -597,7 +598,7 @@ bool applyAnalysisOption(const std::string &Name, const std::string &Value,
 
 std::vector<std::string> enabledChecks(const std::string &Globs) {
   ClangTidyOptions O = ClangTidyOptions::getDefaults();
-  O.Checks = std::string(DefaultChecks) + (Globs.empty() ? "" : "," + Globs);
+  O.Checks = DefaultChecks + (Globs.empty() ? "" : "," + Globs);
   std::vector<std::string> Names = getCheckNames(O, false);
   std::sort(Names.begin(), Names.end());
   return Names;

@@ -364,6 +364,11 @@ TEST(Catalog, EveryAllocatorIsFreedByAFreeRow) {
       continue;
     SCOPED_TRACE(std::string(A.Name));
     std::vector<std::string_view> Frees = split(A.Dealloc);
+    // Storage owned by a container (std::vector::data) is released by its
+    // owner: plain host memory with no deallocator of its own.
+    if (Frees.empty() && A.M == Model::Host && A.K == Kind::NotUSM &&
+        A.Ptr == RET && A.Size == NA)
+      continue;
     ASSERT_FALSE(Frees.empty()) << A.Name << " has no deallocator";
     for (std::string_view F : Frees) {
       const Api *Free = findApi(F);

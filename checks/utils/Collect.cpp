@@ -130,11 +130,25 @@ public:
     if (!Stack.empty())
       P.CallSites[Callee->getDefinition() ? Callee->getDefinition() : Callee]
           .push_back({Call, Stack.back()});
-    if (Callee->getBuiltinID())
+    if (Callee->getBuiltinID()) {
+      // malloc, calloc, realloc, aligned_alloc are library builtins.
+      if (!P.HasPageable)
+        if (const ::usm::Api *A = P.apiOf(*Call))
+          P.HasPageable =
+              A->R == ::usm::Role::Alloc && A->K == ::usm::Kind::NotUSM;
       return true;
+    }
     if (isa<CUDAKernelCallExpr>(Call) || P.calleeInfo(*Callee).Async)
       P.HasAsync = true;
+    if (isa<CUDAKernelCallExpr>(Call)) {
+      P.HasKernel = true;
+      for (const Expr *Arg : Call->arguments())
+        P.HasPageable |= decayedArray(Arg) != nullptr;
+      return true;
+    }
     if (const ::usm::Api *A = P.apiOf(*Call)) {
+      if (A->R == ::usm::Role::Alloc && A->K == ::usm::Kind::NotUSM)
+        P.HasPageable = true;
       if (A->R == ::usm::Role::Alloc &&
           (A->K == ::usm::Kind::Device || A->K == ::usm::Kind::ByArg))
         P.HasDeviceAlloc = true;
@@ -149,12 +163,20 @@ public:
           P.AllocOut.insert(stripCasts(Out));
       return true;
     }
-    if (P.calleeInfo(*Callee).Launcher)
+    if (P.calleeInfo(*Callee).Launcher) {
+      P.HasKernel = true;
       for (const Expr *Arg : Call->arguments()) {
         QualType T = Arg->getType().getNonReferenceType();
         if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
           P.DeviceRecords.insert(RD);
+        P.HasPageable |= decayedArray(Arg) != nullptr;
       }
+    }
+    return true;
+  }
+
+  bool VisitCXXNewExpr(CXXNewExpr *) {
+    P.HasPageable = true;
     return true;
   }
 
@@ -164,7 +186,15 @@ public:
         ignoreAll(Child);
     if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
         D->hasAssociatedStmt()) {
+      P.HasKernel = true;
       markDevice(D->getAssociatedStmt());
+      // An array handed over as a device address.
+      for (const OMPClause *C : D->clauses())
+        if (isa<OMPIsDevicePtrClause>(C) || isa<OMPHasDeviceAddrClause>(C))
+          for (const Stmt *Child : const_cast<OMPClause *>(C)->children())
+            if (const auto *E = dyn_cast_or_null<Expr>(Child))
+              if (E->IgnoreParenImpCasts()->getType()->isArrayType())
+                P.HasPageable = true;
       if (D->hasClausesOfKind<OMPNowaitClause>())
         P.HasAsync = true;
     }

@@ -61,6 +61,7 @@ ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
     I.Sync = ::usm::findSyncCall(Catalog);
     I.Record = ::usm::findEventRecord(Catalog);
     I.Config = ::usm::findLaunchConfig(Catalog);
+    I.RegisterArg = hostRegisterArg(Catalog);
     std::string Name = hostAccessName(FD);
     for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
       if (HA.Name == Name)

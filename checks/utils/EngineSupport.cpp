@@ -5,6 +5,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/StmtCXX.h"
@@ -18,6 +19,24 @@ bool isLauncher(std::string_view Name) {
 #include "DeviceContext.def"
 #undef USM_KERNEL_LAUNCHER
   return false;
+}
+
+int hostRegisterArg(std::string_view Name) {
+#define USM_HOST_REGISTER(N, M, Ptr)                                           \
+  if (Name == N)                                                               \
+    return Ptr;
+#include "DeviceContext.def"
+#undef USM_HOST_REGISTER
+  return -1;
+}
+
+std::string_view hostRegisterName(::usm::Model Model) {
+#define USM_HOST_REGISTER(N, M, Ptr)                                           \
+  if (Model == ::usm::Model::M)                                                \
+    return N;
+#include "DeviceContext.def"
+#undef USM_HOST_REGISTER
+  return {};
 }
 
 bool isDeviceAnnotation(StringRef Text) {
@@ -130,6 +149,42 @@ bool isLoop(const Stmt *S, const ASTContext &Ctx) {
     return true;
   }
   return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
+}
+
+const VarDecl *decayedArray(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const Expr *Inner = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(Inner)) {
+    if (IC->getCastKind() != CK_ArrayToPointerDecay)
+      return nullptr;
+    Inner = IC->getSubExpr()->IgnoreParens();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Inner);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->getType()->isArrayType() ||
+      VD->getType()->isReferenceType())
+    return nullptr;
+  return VD;
+}
+
+const ::usm::Api *containerAllocator(const CallExpr &Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
+  const CXXRecordDecl *RD = MC ? MC->getRecordDecl() : nullptr;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec)
+    return nullptr;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    if (Arg.getKind() != TemplateArgument::Type)
+      continue;
+    const CXXRecordDecl *ArgRD = Arg.getAsType()->getAsCXXRecordDecl();
+    if (!ArgRD)
+      continue;
+    if (const ::usm::Api *A = ::usm::findApi(qualifiedName(*ArgRD)))
+      if (A->R == ::usm::Role::Allocator)
+        return A;
+  }
+  return nullptr;
 }
 
 } // namespace clang::tidy::usm::engine

@@ -22,6 +22,11 @@ namespace clang::tidy::usm::engine {
 
 /// A kernel launcher of DeviceContext.def (its callable is device code).
 bool isLauncher(std::string_view Name);
+/// The pointer argument of a call that registers host memory for device
+/// access (DeviceContext.def USM_HOST_REGISTER), or -1.
+int hostRegisterArg(std::string_view Name);
+/// The call that registers host memory for \p M's kernels, or "".
+std::string_view hostRegisterName(::usm::Model M);
 /// An annotation that marks a device function (DeviceContext.def).
 bool isDeviceAnnotation(StringRef Text);
 /// CUDA/HIP device code: __global__ or __device__ without __host__.
@@ -41,6 +46,14 @@ std::string hostAccessName(const FunctionDecl &FD);
 const Expr *ignoreTemporaries(const Expr *E);
 /// A statement that can run its body more than once.
 bool isLoop(const Stmt *S, const ASTContext &Ctx);
+/// The array variable (automatic or static storage, not a parameter) whose
+/// address \p E is: the array named itself (an OpenMP clause item, a
+/// reference in a region) or decaying to a pointer; null otherwise.
+const VarDecl *decayedArray(const Expr *E);
+/// The catalog row (role Allocator) of the allocator template argument of
+/// the container whose member \p Call calls (std::vector<T, A>::data()), or
+/// null when the container has no allocator argument the catalog knows.
+const ::usm::Api *containerAllocator(const CallExpr &Call);
 
 } // namespace clang::tidy::usm::engine
 

@@ -83,8 +83,9 @@ struct HostAccess {
 /// launch or of a launcher call (Arg >= 0), a variable captured by a SYCL
 /// kernel lambda or referenced in an OpenMP target region (Var), and what
 /// reaches it there. Recorded only when the TU starts asynchronous work
-/// (hasAsync()).
-struct KernelPointer {
+/// (hasAsync()). (usm-async-host-access; KernelPointer below is the
+/// same question with must answers, for the pageable-memory rules.)
+struct AsyncKernelArg {
   const Stmt *Anchor = nullptr; ///< launch, launcher call, lambda, directive
   const FunctionDecl *Fn = nullptr;
   const Expr *Ptr = nullptr;      ///< the argument or reference
@@ -98,6 +99,30 @@ struct KernelPointer {
 struct DeviceUse {
   const Stmt *Anchor = nullptr; ///< directive, launch or lambda expression
   const FunctionDecl *Fn = nullptr;
+};
+
+/// A pointer handed to a kernel, with what it holds there: a variable
+/// referenced in an OpenMP target region, a variable captured by a device
+/// lambda, or a pointer argument of a CUDA/HIP launch or of a kernel
+/// launcher (DeviceContext.def). One per kernel and variable (launches: per
+/// argument). Recorded in the final round, only in TUs that launch kernels.
+struct KernelPointer {
+  const Stmt *Anchor = nullptr;     ///< directive, launch or lambda expression
+  const FunctionDecl *Fn = nullptr; ///< host function containing Anchor
+  /// The first reference in the region (OpenMP), the launch argument
+  /// (CUDA/HIP, launchers); null for a lambda capture.
+  const Expr *Pointer = nullptr;
+  /// The variable referenced or captured (launch arguments: the variable the
+  /// argument is, when it is one); null otherwise.
+  const VarDecl *Var = nullptr;
+  OriginSet Origins; ///< what the pointer may hold at Anchor
+  /// The pointer holds memory of Origins on every path (FreeFact::Known's
+  /// rule: a local that does not escape, or an allocation call).
+  bool Known = false;
+  /// Var is an array (its own storage, automatic or static): the kernel
+  /// receives its address (launch argument that decays, or an OpenMP
+  /// region's reference to it). Origins are empty then.
+  bool Array = false;
 };
 
 /// A deallocation (catalog free call or delete-expression) and the
@@ -175,7 +200,7 @@ public:
   /// Recorded only when the TU starts asynchronous work (hasAsync()).
   const std::vector<HostAccess> &hostUsmAccesses() const { return UsmAccesses; }
   /// Pointers handed to kernels (recorded only when hasAsync()).
-  const std::vector<KernelPointer> &kernelPointers() const {
+  const std::vector<AsyncKernelArg> &asyncKernelArgs() const {
     return KernelPtrs;
   }
   /// Does the TU start work that runs on after the host moves on: a
@@ -211,6 +236,17 @@ public:
     return LifeFindings;
   }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
+  /// Every pointer handed to a kernel (KernelPointer), in CFG order per
+  /// function; empty unless the TU launches a kernel and allocates host
+  /// memory, uses arrays in kernels or allocates USM memory.
+  const std::vector<KernelPointer> &kernelPointers() const {
+    return KernelPointers;
+  }
+  /// Was the allocation \p Site registered for device access (page-locked
+  /// and mapped: DeviceContext.def USM_HOST_REGISTER) anywhere in the TU?
+  bool registered(const Expr *Site) const {
+    return Site && RegisteredSites.contains(Site);
+  }
 
   /// True for kernels, device functions, declare-target functions and
   /// functions called only from device code.
@@ -281,6 +317,11 @@ private:
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
   bool HasUsmAlloc = false; ///< any USM allocation (leaks)
   bool HasAsync = false;    ///< asynchronous work (hasAsync())
+  bool HasKernel = false;   ///< a target region, launch or launcher call
+  /// Something a kernel could receive without the device reaching it: a
+  /// plain host allocation (malloc, new, container storage) or an array
+  /// decaying into a launch / named in an OpenMP clause.
+  bool HasPageable = false;
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -295,6 +336,7 @@ private:
   struct CalleeInfo {
     const ::usm::Api *Api = nullptr;
     bool Launcher = false;
+    int RegisterArg = -1; ///< DeviceContext.def USM_HOST_REGISTER
     std::vector<const ::usm::HostAccess *> Accesses;
     const ::usm::AsyncOp *Async = nullptr;
     const ::usm::SyncCall *Sync = nullptr;
@@ -321,10 +363,13 @@ private:
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::vector<HostAccess> UsmAccesses;
   std::set<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
-  std::vector<KernelPointer> KernelPtrs;
+  std::vector<AsyncKernelArg> KernelPtrs;
   std::set<std::pair<const Stmt *, const void *>> KernelPtrSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+  std::vector<KernelPointer> KernelPointers;
+  std::set<std::pair<const Stmt *, const void *>> KernelPointerSeen;
+  llvm::DenseSet<const Expr *, MixedPtrInfo<const Expr>> RegisteredSites;
 
   std::vector<LifetimeFinding> LifeFindings;
   std::map<const void *, std::shared_ptr<void>> Derived;

@@ -452,6 +452,13 @@ private:
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (const ::usm::Api *A = P.apiOf(*Call)) {
         if (A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET) {
+          // Container storage (std::vector::data()) is plain host memory
+          // only with the allocator the catalog says so of.
+          if (isa<CXXMemberCallExpr>(Call)) {
+            const ::usm::Api *Alloc = containerAllocator(*Call);
+            if (!Alloc || Alloc->K != A->K)
+              return {Origin::unknown()};
+          }
           // A kind that cannot be told stays ByArg: the allocation is
           // known (for frees), its kind is not (never device).
           return {allocOrigin(Call, A, S)};
@@ -1548,7 +1555,7 @@ private:
     const void *Id = Var ? static_cast<const void *>(Var) : Ptr;
     if (!P.KernelPtrSeen.insert({Anchor, Id}).second)
       return;
-    KernelPointer K;
+    AsyncKernelArg K;
     K.Anchor = Anchor;
     K.Fn = FD;
     K.Ptr = Ptr;
@@ -1638,8 +1645,51 @@ private:
     }
   }
 
+  /// Records what a kernel receives (KernelPointer): \p Ptr a launch
+  /// argument or a reference in a region, or (Ptr null) the capture of
+  /// \p VD by a device lambda.
+  void kernelPointer(const Stmt *Anchor, const Expr *Ptr, const VarDecl *VD,
+                     const FlowState &S) {
+    if (!Final || Device || DeclareTarget || !P.HasKernel ||
+        !(P.HasPageable || P.HasDeviceAlloc))
+      return;
+    if (Ptr && !VD)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(stripCasts(Ptr)))
+        VD = dyn_cast<VarDecl>(DRE->getDecl());
+    // One fact per kernel and variable; a launch: one per argument.
+    const void *Seen = VD && !isa<CallExpr>(Anchor)
+                           ? static_cast<const void *>(VD)
+                           : static_cast<const void *>(Ptr);
+    if (!P.KernelPointerSeen.insert({Anchor, Seen}).second)
+      return;
+    KernelPointer K;
+    K.Anchor = Anchor;
+    K.Fn = FD;
+    K.Pointer = Ptr;
+    K.Var = VD;
+    if (Ptr && decayedArray(Ptr)) {
+      K.Array = true;
+    } else if (Ptr) {
+      K.Origins = copyPointer(Ptr, S, K.Known);
+    } else if (VD && VD->getType()->isArrayType()) {
+      K.Array = true;
+    } else if (VD && VD->getType()->isPointerType()) {
+      K.Origins = lookup(Key{VD, nullptr, false}, S);
+      bool Eligible = VD->isLocalVarDecl() &&
+                      !VD->getType()->isReferenceType() &&
+                      !P.addressEscapes(FD, VD);
+      K.Known = Eligible && !K.Origins.empty();
+      for (const Origin &O : K.Origins)
+        K.Known &= O.Site != nullptr;
+    } else {
+      return;
+    }
+    P.KernelPointers.push_back(std::move(K));
+  }
+
   void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S,
                  int Arg = -1) {
+    kernelPointer(Anchor, Ptr, nullptr, S);
     lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
     OriginSet O = eval(Ptr, S);
     for (const Origin &X : O)
@@ -1670,9 +1720,12 @@ private:
           D->hasAssociatedStmt()) {
         std::vector<const DeclRefExpr *> Refs;
         collectRefs(D->getAssociatedStmt(), Refs);
-        for (const DeclRefExpr *R : Refs)
+        for (const DeclRefExpr *R : Refs) {
           if (R->getType()->isPointerType())
             deviceUse(D, R, S);
+          else if (decayedArray(R))
+            kernelPointer(D, R, nullptr, S);
+        }
       }
       return;
     }
@@ -1681,6 +1734,7 @@ private:
         for (const LambdaCapture &C : LE->captures())
           if (C.capturesVariable())
             if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+              kernelPointer(LE, nullptr, VD, S);
               lifeUseValue(C.getLocation(), LE,
                            lookup(Key{VD, nullptr, false}, S), S,
                            LifetimeUse::Kernel, nullptr, nullptr, LE);
@@ -1738,6 +1792,12 @@ private:
       return;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
+    // Memory registered for device access (page-locked and mapped).
+    if (Callee && Final && P.calleeInfo(*Callee).RegisterArg >= 0)
+      if (const Expr *Reg = argAt(*Call, P.calleeInfo(*Callee).RegisterArg))
+        for (const Origin &O : eval(Reg, S))
+          if (O.Site)
+            P.RegisteredSites.insert(O.Site);
     if (const ::usm::Api *A = Callee ? P.apiOf(*Call) : nullptr) {
       // Copies, fills, prefetches and advice use the memory they name.
       if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill ||
@@ -2577,7 +2637,8 @@ void ProvenanceAnalysis::run() {
     return;
   Ran = true;
   collect();
-  if (!HasDeviceAlloc && !HasFree && !HasCopy && !HasUsmAlloc)
+  if (!HasDeviceAlloc && !HasFree && !HasCopy && !HasUsmAlloc &&
+      !(HasKernel && HasPageable))
     return;
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.

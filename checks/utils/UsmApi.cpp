@@ -2,6 +2,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "llvm/ADT/StringRef.h"
@@ -17,14 +18,18 @@ std::string catalogName(const FunctionDecl &FD) {
         Op == OO_Array_Delete)
       return FD.getNameAsString();
   }
+  // Names of C functions declared inside `extern "C"` are unqualified.
+  return qualifiedName(FD);
+}
+
+std::string qualifiedName(const NamedDecl &D) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  PrintingPolicy Policy(FD.getASTContext().getLangOpts());
+  PrintingPolicy Policy(D.getASTContext().getLangOpts());
   Policy.SuppressInlineNamespace = true;
   Policy.SuppressUnwrittenScope = true;
-  FD.printQualifiedName(OS, Policy);
+  D.printQualifiedName(OS, Policy);
   OS.flush();
-  // Names of C functions declared inside `extern "C"` are unqualified.
   return Name;
 }
 
@@ -67,6 +72,13 @@ const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
   llvm::StringRef N(Name);
   if (N.consume_back("_v2") || N.consume_back("_v3"))
     return ::usm::findApi(N);
+  // A member of a class template's specialization is listed under the
+  // template's name ("std::vector::data" for std::vector<float>::data).
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD))
+    if (const auto *Spec =
+            dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent()))
+      return ::usm::findApi(qualifiedName(*Spec->getSpecializedTemplate()) +
+                            "::" + FD.getNameAsString());
   return nullptr;
 }
 

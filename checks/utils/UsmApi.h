@@ -20,6 +20,9 @@ namespace clang::tidy::usm {
 /// The catalog name of a function: qualified name without inline namespaces
 /// ("sycl::malloc_device", "sycl::queue::memcpy", "operator new").
 std::string catalogName(const FunctionDecl &FD);
+/// \p D's fully qualified name without inline namespaces and unwritten
+/// scopes, as the catalog lists declarations ("sycl::usm_allocator").
+std::string qualifiedName(const NamedDecl &D);
 
 /// The catalog row of function \p FD, or nullptr.
 const ::usm::Api *apiForFunction(const FunctionDecl &FD);
