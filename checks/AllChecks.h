@@ -3,6 +3,7 @@
 #ifndef USMCHECK_CHECKS_ALLCHECKS_H
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
+#include "CrossDeviceCheck.h"
 #include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
 #include "HostAccessDeviceCheck.h"
@@ -10,6 +11,7 @@
 #include "LeakCheck.h"
 #include "MemcpyDirectionCheck.h"
 #include "SharedPingPongCheck.h"
+#include "SubDeviceAllocCheck.h"
 #include "UseAfterFreeCheck.h"
 
 #endif

@@ -55,8 +55,10 @@ ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
   if (New) {
     CalleeInfo &I = It->second;
     I.Api = apiForFunction(FD);
-    I.Launcher = isLauncher(catalogName(FD));
-    std::string Name = hostAccessName(FD);
+    std::string Name = catalogName(FD);
+    I.Launcher = isLauncher(Name);
+    I.MultiDevice = isPlacementCall(Name, I.Peer);
+    Name = hostAccessName(FD);
     for (const ::usm::HostAccess &HA : ::usm::hostAccesses())
       if (HA.Name == Name)
         I.Accesses.push_back(&HA);

@@ -41,6 +41,7 @@
 #include "Lattice.h"
 #include "PointerHash.h"
 #include "Lifetime.h"
+#include "Placement.h"
 #include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -82,6 +83,10 @@ struct HostAccess {
 struct DeviceUse {
   const Stmt *Anchor = nullptr; ///< directive, launch or lambda expression
   const FunctionDecl *Fn = nullptr;
+  /// The pointer expression (a kernel argument, a reference in a target
+  /// region) or, for a lambda, null with Var the captured variable.
+  const Expr *Ptr = nullptr;
+  const ValueDecl *Var = nullptr;
 };
 
 /// A deallocation (catalog free call or delete-expression) and the
@@ -165,6 +170,29 @@ public:
     return LifeFindings;
   }
   const std::vector<DeviceUse> &deviceUses(const Expr *Site) const;
+  /// The allocations that have device uses, in the order of their first
+  /// use (deterministic), with their origin.
+  const std::vector<Origin> &usedAllocations() const { return UseSites; }
+
+  //--- placement (Placement.h, Placement.cpp) ---------------------------------
+  /// The TU contains a multi-device construct: a device-selection call, a
+  /// sub-device creation, a device clause, a constant device argument, a
+  /// SYCL allocation against a queue or device (DeviceContext.def). The
+  /// placement queries answer "unknown" otherwise, at no cost.
+  bool hasMultiDevice() const { return HasMultiDevice; }
+  /// A call that enables peer access somewhere in the TU.
+  bool peerAccessVisible() const { return HasPeerAccess; }
+  /// Did the pointer of device use \p U hold allocation \p Site only, on
+  /// every path (no other allocation, parameter or unknown value)? Known
+  /// only when hasMultiDevice().
+  bool deviceUseMust(const Expr *Site, const DeviceUse &U) const;
+  /// Where allocation \p O was made.
+  Placement allocPlacement(const Origin &O);
+  /// Where the kernel of \p U runs.
+  Placement usePlacement(const DeviceUse &U);
+  /// Where copy \p F runs, for its destination or (\p Source) its source
+  /// pointer (copies that name device numbers have one per pointer).
+  Placement copyPlacement(const CopyFact &F, bool Source);
 
   /// True for kernels, device functions, declare-target functions and
   /// functions called only from device code.
@@ -197,6 +225,10 @@ private:
   void collect();                                           ///< Collect.cpp
   void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
   void resolveFieldFrees(); ///< FreeSummary.cpp
+  struct PlacementCache;    ///< Placement.cpp
+  friend struct PlacementCache;
+  PlacementCache &places();
+  std::unique_ptr<PlacementCache> Places;
 
   /// The CFG of a body, built once and kept for every round.
   struct FunctionCFG {
@@ -231,6 +263,8 @@ private:
   bool HasFree = false;
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
   bool HasUsmAlloc = false; ///< any USM allocation (leaks)
+  bool HasMultiDevice = false; ///< Placement.h
+  bool HasPeerAccess = false;
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -245,6 +279,8 @@ private:
   struct CalleeInfo {
     const ::usm::Api *Api = nullptr;
     bool Launcher = false;
+    bool MultiDevice = false; ///< a DeviceContext.def placement call
+    bool Peer = false;        ///< enables peer access
     std::vector<const ::usm::HostAccess *> Accesses;
   };
   const CalleeInfo &calleeInfo(const FunctionDecl &FD);
@@ -267,6 +303,10 @@ private:
   std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
   std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+  std::vector<Origin> UseSites;
+  /// Final round, hasMultiDevice() only: (site, anchor) -> the pointer held
+  /// that allocation only.
+  llvm::DenseMap<std::pair<const Expr *, const Stmt *>, bool> UseMust;
 
   std::vector<LifetimeFinding> LifeFindings;
   std::set<std::tuple<int, const void *, const void *>> LifeSeen;

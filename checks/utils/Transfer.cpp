@@ -1591,9 +1591,31 @@ private:
 
   void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S) {
     lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
-    for (const Origin &O : eval(Ptr, S))
-      if (O.Site && P.UseSeen.insert({O.Site, Anchor}).second)
-        P.Uses[O.Site].push_back(DeviceUse{Anchor, FD});
+    recordUses(Anchor, eval(Ptr, S), Ptr, nullptr);
+  }
+
+  /// Records that the kernel at \p Anchor uses the allocations of \p O
+  /// (through \p Ptr, or the captured \p Var); with multi-device
+  /// constructs in the TU, also whether the pointer held one allocation
+  /// only (Placement.h).
+  void recordUses(const Stmt *Anchor, const OriginSet &O, const Expr *Ptr,
+                  const ValueDecl *Var) {
+    for (const Origin &X : O)
+      if (X.Site && P.UseSeen.insert({X.Site, Anchor}).second) {
+        std::vector<DeviceUse> &V = P.Uses[X.Site];
+        if (V.empty())
+          P.UseSites.push_back(X);
+        V.push_back(DeviceUse{Anchor, FD, Ptr, Var});
+      }
+    if (!Final || !P.HasMultiDevice)
+      return;
+    bool Must = O.size() == 1 && O[0].Site;
+    for (const Origin &X : O)
+      if (X.Site) {
+        auto [It, New] = P.UseMust.try_emplace({X.Site, Anchor}, Must);
+        if (!New)
+          It->second = It->second && Must;
+      }
   }
 
   void collectRefs(const Stmt *St, std::vector<const DeclRefExpr *> &Out) {
@@ -1626,12 +1648,10 @@ private:
         for (const LambdaCapture &C : LE->captures())
           if (C.capturesVariable())
             if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
-              lifeUseValue(C.getLocation(), LE,
-                           lookup(Key{VD, nullptr, false}, S), S,
-                           LifetimeUse::Kernel, nullptr, nullptr, LE);
-              for (const Origin &O : lookup(Key{VD, nullptr, false}, S))
-                if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
-                  P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+              OriginSet O = lookup(Key{VD, nullptr, false}, S);
+              lifeUseValue(C.getLocation(), LE, O, S, LifetimeUse::Kernel,
+                           nullptr, nullptr, LE);
+              recordUses(LE, O, nullptr, VD);
             }
       return;
     }
@@ -2511,8 +2531,8 @@ private:
 // ProvenanceAnalysis
 //===----------------------------------------------------------------------===//
 
-ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {}
-ProvenanceAnalysis::~ProvenanceAnalysis() = default;
+// The constructor and destructor are in Placement.cpp, where the placement
+// cache's type is complete.
 
 void ProvenanceAnalysis::run() {
   if (Ran)
