@@ -28,9 +28,11 @@ void CrossDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
     std::string Ptr = pointerText(U, Ctx);
     std::string From = placementText(U.AllocAt, Ctx);
     std::string To = placementText(U.UseAt, Ctx);
-    std::string Use = U.CopyApi ? "is copied by '" +
-                                      std::string(U.CopyApi->Name) + "' on "
-                                : "is used by a kernel on ";
+    std::string Use =
+        !U.CopyApi ? "is used by a kernel on "
+        : (U.CopyApi->R == ::usm::Role::Fill ? "is filled by '"
+                                             : "is copied by '") +
+              std::string(U.CopyApi->Name) + "' on ";
     if (U.AllocAt.contextDiffers(U.UseAt) && O.K != ::usm::Kind::NotUSM &&
         O.K != ::usm::Kind::ByArg) {
       reportPlaced(*this, Ctx, U, "usm-cross-device",

@@ -32,9 +32,10 @@ void SubDeviceAllocCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
       return;
     std::string Root = deviceText(*Sub.Parent, Ctx);
     std::string Ptr = pointerText(U, Ctx);
-    std::string Use = U.CopyApi ? "copied by '" +
-                                      std::string(U.CopyApi->Name) + "' on "
-                                : "used by a kernel on ";
+    std::string Use =
+        !U.CopyApi ? "used by a kernel on "
+        : (U.CopyApi->R == ::usm::Role::Fill ? "filled by '" : "copied by '") +
+              std::string(U.CopyApi->Name) + "' on ";
     std::string Fix = Root.empty()
                           ? "allocate against the root device"
                           : "allocate against the root device '" + Root + "'";

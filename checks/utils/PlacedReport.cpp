@@ -80,7 +80,9 @@ void reportPlaced(ClangTidyCheck &Check, const ASTContext &Ctx,
     SourceLocation W = U.UseAt.Written->getBeginLoc();
     if (W.isValid() && SM.getExpansionLoc(W) != SM.getExpansionLoc(Loc))
       Check.diag(W, "%0 %1 here", DiagnosticIDs::Note)
-          << (U.CopyApi ? "the copy runs on" : "the kernel runs on")
+          << (!U.CopyApi                              ? "the kernel runs on"
+              : U.CopyApi->R == ::usm::Role::Fill ? "the fill runs on"
+                                                  : "the copy runs on")
           << placementText(U.UseAt, Ctx);
   }
 

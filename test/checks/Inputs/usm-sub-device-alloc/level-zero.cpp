@@ -35,7 +35,7 @@ void fill_on_sibling_list(ze_context_handle_t ctx, ze_device_handle_t root, size
   zeCommandListCreate(ctx, subs[2], &ldesc, &list);
   int zero = 0;
   zeCommandListAppendMemoryFill(list, p, &zero, sizeof(zero), n, nullptr, 0, nullptr);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory 'p' is allocated against sub-device 'subs[1]' and copied by 'zeCommandListAppendMemoryFill' on command list 'list' on device 'subs[2]'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory 'p' is allocated against sub-device 'subs[1]' and filled by 'zeCommandListAppendMemoryFill' on command list 'list' on device 'subs[2]'
   zeMemFree(ctx, p);
 }
 
