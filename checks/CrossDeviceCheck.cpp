@@ -25,16 +25,21 @@ void CrossDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
     if (U.AllocAt.Device.isSubDevice() || U.AllocAt.sameQueue(U.UseAt))
       return;
     ::usm::Model M = O.A->M;
-    std::string Ptr = pointerText(U, Ctx);
-    std::string From = placementText(U.AllocAt, Ctx);
-    std::string To = placementText(U.UseAt, Ctx);
-    std::string Use =
-        !U.CopyApi ? "is used by a kernel on "
-        : (U.CopyApi->R == ::usm::Role::Fill ? "is filled by '"
-                                             : "is copied by '") +
-              std::string(U.CopyApi->Name) + "' on ";
+    // The texts only for findings (they read the source).
+    auto Texts = [&](std::string &Ptr, std::string &From, std::string &To,
+                     std::string &Use) {
+      Ptr = pointerText(U, Ctx);
+      From = placementText(U.AllocAt, Ctx);
+      To = placementText(U.UseAt, Ctx);
+      Use = !U.CopyApi ? "is used by a kernel on "
+                       : (U.CopyApi->R == ::usm::Role::Fill ? "is filled by '"
+                                                            : "is copied by '") +
+                             std::string(U.CopyApi->Name) + "' on ";
+    };
+    std::string Ptr, From, To, Use;
     if (U.AllocAt.contextDiffers(U.UseAt) && O.K != ::usm::Kind::NotUSM &&
         O.K != ::usm::Kind::ByArg) {
+      Texts(Ptr, From, To, Use);
       reportPlaced(*this, Ctx, U, "usm-cross-device",
                    "USM " + kindFact(O.K) + " memory '" + Ptr +
                        "' allocated for " + From + " " + Use + To +
@@ -54,6 +59,7 @@ void CrossDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
       return;
     if (!U.CopyApi && peerCovered(PA, M))
       return;
+    Texts(Ptr, From, To, Use);
     std::vector<PlacedFix> Fixes;
     Fixes.push_back({"AllocateOnUser",
                      "allocate it on the device that uses it", ""});

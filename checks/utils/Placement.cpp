@@ -257,6 +257,11 @@ struct ProvenanceAnalysis::PlacementCache {
   explicit PlacementCache(ProvenanceAnalysis &P) : P(P) {}
 
   ProvenanceAnalysis &P;
+  /// Placements already worked out, by allocation site and by kernel.
+  std::unordered_map<const Expr *, Placement> AllocMemo;
+  std::unordered_map<const Stmt *, Placement> UseMemo;
+  Placement allocOf(const Origin &O, const CallExpr *Call);
+  Placement useOf(const DeviceUse &U);
   std::unordered_map<const FunctionDecl *, FnFacts> Fns;
   std::unordered_map<const FunctionDecl *, int> MaySelect; ///< -1: visiting
 
@@ -501,12 +506,30 @@ struct ProvenanceAnalysis::PlacementCache {
     if (!S)
       return T;
     if (S->getType()->isIntegralOrEnumerationType()) {
+      // Literals, enumerators and folded expressions; variables are read
+      // through their initialisers below, calls are not constants. (The
+      // constant evaluator is the expensive part: it runs only when no
+      // cheaper reading applies.)
+      if (const auto *IL = dyn_cast<IntegerLiteral>(S)) {
+        T.F = DeviceTerm::Form::Number;
+        T.N = IL->getValue().getSExtValue();
+        return T;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+          T.F = DeviceTerm::Form::Number;
+          T.N = EC->getInitVal().getSExtValue();
+          return T;
+        }
       Expr::EvalResult R;
-      if (S->EvaluateAsInt(R, P.Ctx)) {
+      if (!isa<DeclRefExpr>(S) && !isa<CallExpr>(S) &&
+          !isa<BinaryOperator>(S) && S->EvaluateAsInt(R, P.Ctx)) {
         T.F = DeviceTerm::Form::Number;
         T.N = R.Val.getInt().getExtValue();
         return T;
       }
+      if (isa<CallExpr>(S))
+        return T;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -831,6 +854,25 @@ Placement ProvenanceAnalysis::allocPlacement(const Origin &O) {
   if (!HasMultiDevice || !Call || !O.A || !O.Fn)
     return {};
   PlacementCache &C = places();
+  auto [It, New] = C.AllocMemo.try_emplace(Call);
+  if (New)
+    It->second = C.allocOf(O, Call);
+  return It->second;
+}
+
+Placement ProvenanceAnalysis::usePlacement(const DeviceUse &U) {
+  if (!HasMultiDevice || !U.Anchor || !U.Fn)
+    return {};
+  PlacementCache &C = places();
+  auto [It, New] = C.UseMemo.try_emplace(U.Anchor);
+  if (New)
+    It->second = C.useOf(U);
+  return It->second;
+}
+
+Placement ProvenanceAnalysis::PlacementCache::allocOf(const Origin &O,
+                                                      const CallExpr *Call) {
+  PlacementCache &C = *this;
   const Expr *Dev = argAt(*Call, O.A->Dev);
   if (!Dev)
     return C.currentPlacement(O.Fn, Call);
@@ -852,10 +894,8 @@ Placement ProvenanceAnalysis::allocPlacement(const Origin &O) {
   return Pl;
 }
 
-Placement ProvenanceAnalysis::usePlacement(const DeviceUse &U) {
-  if (!HasMultiDevice || !U.Anchor || !U.Fn)
-    return {};
-  PlacementCache &C = places();
+Placement ProvenanceAnalysis::PlacementCache::useOf(const DeviceUse &U) {
+  PlacementCache &C = *this;
   if (const auto *D = dyn_cast<OMPExecutableDirective>(U.Anchor)) {
     if (const auto *DC = D->getSingleClause<OMPDeviceClause>()) {
       Placement Pl;
