@@ -4,6 +4,7 @@
 #define USMCHECK_CHECKS_ALLCHECKS_H
 
 #include "AsyncHostAccessCheck.h"
+#include "CrossDeviceCheck.h"
 #include "DeviceAccessPageableCheck.h"
 #include "DoubleFreeCheck.h"
 #include "FreeMismatchCheck.h"
@@ -13,6 +14,7 @@
 #include "MemcpyDirectionCheck.h"
 #include "MissingIsDevicePtrCheck.h"
 #include "SharedPingPongCheck.h"
+#include "SubDeviceAllocCheck.h"
 #include "UseAfterFreeCheck.h"
 
 #endif

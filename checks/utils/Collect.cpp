@@ -158,12 +158,17 @@ public:
         P.HasFree = true;
       if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill)
         P.HasCopy = true;
+      if (!P.HasMultiDevice && A->Dev >= 0)
+        P.HasMultiDevice = placesByArgument(*Call, *A);
       if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
         if (const Expr *Out = argAt(*Call, A->Ptr))
           P.AllocOut.insert(stripCasts(Out));
       return true;
     }
-    if (P.calleeInfo(*Callee).Launcher) {
+    const CalleeInfo &CI = P.calleeInfo(*Callee);
+    P.HasMultiDevice |= CI.MultiDevice;
+    P.HasPeerAccess |= CI.Peer;
+    if (CI.Launcher) {
       P.HasKernel = true;
       for (const Expr *Arg : Call->arguments()) {
         QualType T = Arg->getType().getNonReferenceType();
@@ -198,6 +203,8 @@ public:
       if (D->hasClausesOfKind<OMPNowaitClause>())
         P.HasAsync = true;
     }
+    if (D->getSingleClause<OMPDeviceClause>())
+      P.HasMultiDevice = true;
     return true;
   }
 

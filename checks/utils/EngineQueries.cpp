@@ -57,6 +57,7 @@ ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
     I.Api = apiForFunction(FD);
     std::string Catalog = catalogName(FD);
     I.Launcher = isLauncher(Catalog);
+    I.MultiDevice = isPlacementCall(Catalog, I.Peer);
     I.Async = ::usm::findAsyncOp(Catalog);
     I.Sync = ::usm::findSyncCall(Catalog);
     I.Record = ::usm::findEventRecord(Catalog);

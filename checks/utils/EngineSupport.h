@@ -27,6 +27,14 @@ bool isLauncher(std::string_view Name);
 int hostRegisterArg(std::string_view Name);
 /// The call that registers host memory for \p M's kernels, or "".
 std::string_view hostRegisterName(::usm::Model M);
+/// A call that selects, creates or places on devices (DeviceContext.def:
+/// USM_DEVICE_SELECT, USM_SUB_DEVICES, USM_QUEUE_CREATE, USM_PEER_ACCESS);
+/// \p Peer is set for USM_PEER_ACCESS rows.
+bool isPlacementCall(std::string_view Name, bool &Peer);
+/// Does the device argument of catalog call \p Call (row \p A) place it
+/// on a device the source names (a constant or variable device number, a
+/// SYCL queue, device or context)? (Placement.cpp)
+bool placesByArgument(const CallExpr &Call, const ::usm::Api &A);
 /// An annotation that marks a device function (DeviceContext.def).
 bool isDeviceAnnotation(StringRef Text);
 /// CUDA/HIP device code: __global__ or __device__ without __host__.

@@ -42,6 +42,7 @@
 #include "Lattice.h"
 #include "PointerHash.h"
 #include "Lifetime.h"
+#include "Placement.h"
 #include "Summaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -99,6 +100,10 @@ struct AsyncKernelArg {
 struct DeviceUse {
   const Stmt *Anchor = nullptr; ///< directive, launch or lambda expression
   const FunctionDecl *Fn = nullptr;
+  /// The pointer expression (a kernel argument, a reference in a target
+  /// region) or, for a lambda, null with Var the captured variable.
+  const Expr *Ptr = nullptr;
+  const ValueDecl *Var = nullptr;
 };
 
 /// A pointer handed to a kernel, with what it holds there: a variable
@@ -247,6 +252,29 @@ public:
   bool registered(const Expr *Site) const {
     return Site && RegisteredSites.contains(Site);
   }
+  /// The allocations that have device uses, in the order of their first
+  /// use (deterministic), with their origin.
+  const std::vector<Origin> &usedAllocations() const { return UseSites; }
+
+  //--- placement (Placement.h, Placement.cpp) ---------------------------------
+  /// The TU contains a multi-device construct: a device-selection call, a
+  /// sub-device creation, a device clause, a constant device argument, a
+  /// SYCL allocation against a queue or device (DeviceContext.def). The
+  /// placement queries answer "unknown" otherwise, at no cost.
+  bool hasMultiDevice() const { return HasMultiDevice; }
+  /// A call that enables peer access somewhere in the TU.
+  bool peerAccessVisible() const { return HasPeerAccess; }
+  /// Did the pointer of device use \p U hold allocation \p Site only, on
+  /// every path (no other allocation, parameter or unknown value)? Known
+  /// only when hasMultiDevice().
+  bool deviceUseMust(const Expr *Site, const DeviceUse &U) const;
+  /// Where allocation \p O was made.
+  Placement allocPlacement(const Origin &O);
+  /// Where the kernel of \p U runs.
+  Placement usePlacement(const DeviceUse &U);
+  /// Where copy \p F runs, for its destination or (\p Source) its source
+  /// pointer (copies that name device numbers have one per pointer).
+  Placement copyPlacement(const CopyFact &F, bool Source);
 
   /// True for kernels, device functions, declare-target functions and
   /// functions called only from device code.
@@ -290,6 +318,10 @@ private:
   void collect();                                           ///< Collect.cpp
   void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
   void resolveFieldFrees(); ///< FreeSummary.cpp
+  struct PlacementCache;    ///< Placement.cpp
+  friend struct PlacementCache;
+  PlacementCache &places();
+  std::unique_ptr<PlacementCache> Places;
 
   std::map<const FunctionDecl *, FunctionCFG> CFGs;
 
@@ -322,6 +354,8 @@ private:
   /// plain host allocation (malloc, new, container storage) or an array
   /// decaying into a launch / named in an OpenMP clause.
   bool HasPageable = false;
+  bool HasMultiDevice = false; ///< Placement.h
+  bool HasPeerAccess = false;
   bool Ran = false;
 
   bool addressEscapes(const FunctionDecl *FD, const VarDecl *VD);
@@ -337,6 +371,8 @@ private:
     const ::usm::Api *Api = nullptr;
     bool Launcher = false;
     int RegisterArg = -1; ///< DeviceContext.def USM_HOST_REGISTER
+    bool MultiDevice = false; ///< a DeviceContext.def placement call
+    bool Peer = false;        ///< enables peer access
     std::vector<const ::usm::HostAccess *> Accesses;
     const ::usm::AsyncOp *Async = nullptr;
     const ::usm::SyncCall *Sync = nullptr;
@@ -370,6 +406,10 @@ private:
   std::vector<KernelPointer> KernelPointers;
   std::set<std::pair<const Stmt *, const void *>> KernelPointerSeen;
   llvm::DenseSet<const Expr *, MixedPtrInfo<const Expr>> RegisteredSites;
+  std::vector<Origin> UseSites;
+  /// Final round, hasMultiDevice() only: (site, anchor) -> the pointer held
+  /// that allocation only.
+  llvm::DenseMap<std::pair<const Expr *, const Stmt *>, bool> UseMust;
 
   std::vector<LifetimeFinding> LifeFindings;
   std::map<const void *, std::shared_ptr<void>> Derived;

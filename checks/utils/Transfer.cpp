@@ -1692,13 +1692,35 @@ private:
     kernelPointer(Anchor, Ptr, nullptr, S);
     lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
     OriginSet O = eval(Ptr, S);
-    for (const Origin &X : O)
-      if (X.Site && P.UseSeen.insert({X.Site, Anchor}).second)
-        P.Uses[X.Site].push_back(DeviceUse{Anchor, FD});
+    recordUses(Anchor, O, Ptr, nullptr);
     const ValueDecl *Var = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr))
       Var = Arg < 0 ? DRE->getDecl() : nullptr;
     recordKernelPointer(Anchor, Ptr, Var, Arg, O);
+  }
+
+  /// Records that the kernel at \p Anchor uses the allocations of \p O
+  /// (through \p Ptr, or the captured \p Var); with multi-device
+  /// constructs in the TU, also whether the pointer held one allocation
+  /// only (Placement.h).
+  void recordUses(const Stmt *Anchor, const OriginSet &O, const Expr *Ptr,
+                  const ValueDecl *Var) {
+    for (const Origin &X : O)
+      if (X.Site && P.UseSeen.insert({X.Site, Anchor}).second) {
+        std::vector<DeviceUse> &V = P.Uses[X.Site];
+        if (V.empty())
+          P.UseSites.push_back(X);
+        V.push_back(DeviceUse{Anchor, FD, Ptr, Var});
+      }
+    if (!Final || !P.HasMultiDevice)
+      return;
+    bool Must = O.size() == 1 && O[0].Site;
+    for (const Origin &X : O)
+      if (X.Site) {
+        auto [It, New] = P.UseMust.try_emplace({X.Site, Anchor}, Must);
+        if (!New)
+          It->second = It->second && Must;
+      }
   }
 
   void collectRefs(const Stmt *St, std::vector<const DeclRefExpr *> &Out) {
@@ -1735,13 +1757,10 @@ private:
           if (C.capturesVariable())
             if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
               kernelPointer(LE, nullptr, VD, S);
-              lifeUseValue(C.getLocation(), LE,
-                           lookup(Key{VD, nullptr, false}, S), S,
-                           LifetimeUse::Kernel, nullptr, nullptr, LE);
               OriginSet Held = lookup(Key{VD, nullptr, false}, S);
-              for (const Origin &O : Held)
-                if (O.Site && P.UseSeen.insert({O.Site, LE}).second)
-                  P.Uses[O.Site].push_back(DeviceUse{LE, FD});
+              lifeUseValue(C.getLocation(), LE, Held, S, LifetimeUse::Kernel,
+                           nullptr, nullptr, LE);
+              recordUses(LE, Held, nullptr, VD);
               recordKernelPointer(LE, nullptr, VD, -1, Held);
             }
       return;
@@ -2629,8 +2648,8 @@ private:
 // ProvenanceAnalysis
 //===----------------------------------------------------------------------===//
 
-ProvenanceAnalysis::ProvenanceAnalysis(ASTContext &Ctx) : Ctx(Ctx) {}
-ProvenanceAnalysis::~ProvenanceAnalysis() = default;
+// The constructor and destructor are in Placement.cpp, where the placement
+// cache's type is complete.
 
 void ProvenanceAnalysis::run() {
   if (Ran)
