@@ -158,17 +158,6 @@ bool hostUsm(const Origin &O) {
   return O.Site && (O.K == ::usm::Kind::Host || O.K == ::usm::Kind::Shared);
 }
 
-const char *accessWord(AccessKind AK) {
-  switch (AK) {
-  case AccessKind::Write:
-    return "write";
-  case AccessKind::ReadWrite:
-    return "read-write";
-  default:
-    return "read";
-  }
-}
-
 /// The waits to suggest for operations of model \p M: the first catalog
 /// synchronisation of each scope (a taskwait for OpenMP).
 std::string waitText(::usm::Model M) {
@@ -747,10 +736,10 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
            "host %0 of '%1' (USM %2 memory) while %3%4 may still be writing "
            "it: no %5 on some path between them; wait for it before the "
            "host touches the memory")
-          << accessWord(H.AK) << Ptr << Kind << O.What << Queue << Wait;
+          << accessFact(H.AK) << Ptr << Kind << O.What << Queue << Wait;
       ::usm::FindingFacts F;
       F.Rule = "usm-async-host-access";
-      F.Access = accessWord(H.AK);
+      F.Access = accessFact(H.AK);
       F.AccessExpr = Ptr;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(stripCasts(H.Pointer)))
         F.Pointer = DRE->getDecl()->getNameAsString();

@@ -22,17 +22,6 @@ namespace clang::tidy::usm {
 
 namespace {
 
-const char *accessFact(AccessKind AK) {
-  switch (AK) {
-  case AccessKind::Write:
-    return "write";
-  case AccessKind::ReadWrite:
-    return "read-write";
-  default:
-    return "read";
-  }
-}
-
 const char *fixIdName(::usm::FixId F) {
   switch (F) {
   case ::usm::FixId::UseHost:

@@ -1,6 +1,7 @@
 //===- FindingFacts.cpp - the structured facts the checks attach ----------===//
 #include "FindingFacts.h"
 #include "EngineSupport.h"
+#include "Summaries.h"
 #include "UsmApi.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -401,6 +402,17 @@ std::string deviceFact(int ArgParam, const Expr *DevE, const ASTContext &Ctx) {
     if (engine::isInitialDeviceCall(*Call))
       return "constant";
   return "unknown";
+}
+
+const char *accessFact(AccessKind AK) {
+  switch (AK) {
+  case AccessKind::Write:
+    return "write";
+  case AccessKind::ReadWrite:
+    return "read-write";
+  default:
+    return "read";
+  }
 }
 
 std::string kindFact(::usm::Kind K) {

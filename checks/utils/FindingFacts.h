@@ -84,8 +84,12 @@ void attachFacts(ClangTidyCheck &Check, SourceLocation Loc,
 /// engine resolved it so), or "unknown" (a run-time value).
 std::string deviceFact(int ArgParam, const Expr *DevE, const ASTContext &Ctx);
 
-/// "read", "write", "read-write" / lower-case kind names for the facts.
+/// Lower-case kind names for the facts.
 std::string kindFact(::usm::Kind K);
+
+enum class AccessKind; // Summaries.h
+/// "read", "write", "read-write": the facts' access word (also in messages).
+const char *accessFact(AccessKind AK);
 
 } // namespace clang::tidy::usm
 
