@@ -40,10 +40,13 @@ cd "$ROOT"
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$ROOT")} CCACHE_NOHASHDIR=1
 
 echo "== usmcheck-fuzz-check ($BUILD)"
+# ccache when the machine has it (setup.sh does not install it).
+LAUNCHER=()
+command -v ccache >/dev/null &&
+  LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_C_COMPILER=clang-19 \
-  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache \
-  -DUSMCHECK_FUZZ=ON >/dev/null
+  "${LAUNCHER[@]}" -DUSMCHECK_FUZZ=ON >/dev/null
 nice ninja -C "$BUILD" -j2 usmcheck-fuzz-check
 BIN=$BUILD/fuzz/usmcheck-fuzz-check
 
