@@ -259,21 +259,27 @@ private:
     return G.NotDevice[0] || G.NotDevice[1];
   }
 
+  /// The condition block \p B branches on (the last block of `a || b` /
+  /// `a && b` in a condition branches on b), or null.
+  static const Expr *branchCondition(const CFGBlock &B) {
+    const Stmt *Term = B.getTerminatorStmt();
+    const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+    if (Term && !isa<BinaryOperator>(Term)) {
+      while (const auto *L = dyn_cast_or_null<BinaryOperator>(
+                 C ? C->IgnoreParens() : nullptr)) {
+        if (!L->isLogicalOp())
+          break;
+        C = L->getRHS();
+      }
+    }
+    return C;
+  }
+
   const Guard *guardOf(const CFGBlock &B) {
     auto [It, New] = Guards.try_emplace(B.getBlockID());
     if (New) {
       It->second.second = false;
-      const Stmt *Term = B.getTerminatorStmt();
-      const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
-      // The last block of `a || b` / `a && b` in a condition branches on b.
-      if (Term && !isa<BinaryOperator>(Term)) {
-        while (const auto *L = dyn_cast_or_null<BinaryOperator>(
-                   C ? C->IgnoreParens() : nullptr)) {
-          if (!L->isLogicalOp())
-            break;
-          C = L->getRHS();
-        }
-      }
+      const Expr *C = branchCondition(B);
       if (C)
         It->second.second = parseGuard(C, false, It->second.first);
     }
@@ -2521,16 +2527,7 @@ private:
     auto [It, New] = LifeBranches.try_emplace(B.getBlockID());
     if (New) {
       It->second.second = false;
-      const Stmt *Term = B.getTerminatorStmt();
-      const Expr *C = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
-      if (Term && !isa<BinaryOperator>(Term)) {
-        while (const auto *L = dyn_cast_or_null<BinaryOperator>(
-                   C ? C->IgnoreParens() : nullptr)) {
-          if (!L->isLogicalOp())
-            break;
-          C = L->getRHS();
-        }
-      }
+      const Expr *C = branchCondition(B);
       if (C)
         It->second.second = parseLifeBranch(C, false, It->second.first);
     }
