@@ -4,12 +4,9 @@
 #include "UsmApi.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
-#include "clang/Basic/SourceManager.h"
 
 #include <cstdlib>
 
@@ -23,31 +20,52 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
-struct Refs : RecursiveASTVisitor<Refs> {
-  std::set<const VarDecl *> Vars;
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-      Vars.insert(V);
-    return true;
+/// The variables referenced at or below \p S: a range of the index when
+/// \p S is a statement of the body, else (a clause expression) a walk.
+void varsBelow(const Stmt *S, const StmtParents &PM,
+               std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  auto Take = [&](const Stmt *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Out.insert(V);
+  };
+  int I = PM.indexOf(S);
+  if (I >= 0) {
+    llvm::ArrayRef<const Stmt *> All = PM.preorder();
+    for (unsigned J = I, End = PM.subtreeEnd(I); J < End; ++J)
+      Take(All[J]);
+    return;
   }
-  bool shouldVisitLambdaBody() const { return true; }
-};
+  std::vector<const Stmt *> Stack{S};
+  while (!Stack.empty()) {
+    const Stmt *Cur = Stack.back();
+    Stack.pop_back();
+    Take(Cur);
+    for (const Stmt *C : Cur->children())
+      if (C)
+        Stack.push_back(C);
+  }
+}
 
-struct Walker : RecursiveASTVisitor<Walker> {
+/// The facts of one function, read off the engine's index of its body in
+/// one flat pass (no walk of its own).
+struct Walker {
   ProvenanceAnalysis &PA;
+  const StmtParents &PM;
   /// The last allocation of each kind each pointer variable received.
   std::map<std::pair<const VarDecl *, ::usm::Kind>, AdvisedPointer> Ptrs;
   struct Kernel {
     const Stmt *Anchor;
-    SourceRange Range;
     std::set<const VarDecl *> Uses;
   };
   std::vector<Kernel> Kernels;
-  std::vector<std::pair<const VarDecl *, const Expr *>> Derefs;
+  /// Host dereferences (outside every kernel body) per variable.
+  std::map<const VarDecl *, std::vector<const Expr *>> HostDerefs;
   std::set<const VarDecl *> Advised;
 
-  explicit Walker(ProvenanceAnalysis &PA) : PA(PA) {}
-  bool shouldVisitLambdaBody() const { return true; }
+  Walker(ProvenanceAnalysis &PA, const StmtParents &PM) : PA(PA), PM(PM) {}
 
   void allocated(const VarDecl *V, const Expr *Init) {
     const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(Init));
@@ -59,20 +77,10 @@ struct Walker : RecursiveASTVisitor<Walker> {
     if (auto K = allocationKind(*Call, *A))
       Ptrs[{V, *K}] = AdvisedPointer{V, Call, A, {}, {}, false};
   }
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->hasInit())
-      allocated(V, V->getInit());
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->getOpcode() == BO_Assign)
-      allocated(varOf(B->getLHS()), B->getRHS());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
+  void call(const CallExpr *C) {
     const ::usm::Api *A = apiForCall(*C);
     if (!A)
-      return true;
+      return;
     if (A->R == ::usm::Role::Alloc && A->Ptr != ::usm::RET) {
       // Out-parameter allocators: cudaMallocManaged(&p, ...).
       if (const auto *UO =
@@ -83,87 +91,89 @@ struct Walker : RecursiveASTVisitor<Walker> {
               Ptrs[{V, *K}] = AdvisedPointer{V, C, A, {}, {}, false};
           }
     }
-    if (A->R == ::usm::Role::Prefetch || A->R == ::usm::Role::Advise) {
-      Refs R;
-      R.TraverseStmt(const_cast<Expr *>(argAt(*C, A->Ptr)));
-      Advised.insert(R.Vars.begin(), R.Vars.end());
-    }
-    return true;
+    if (A->R == ::usm::Role::Prefetch || A->R == ::usm::Role::Advise)
+      varsBelow(argAt(*C, A->Ptr), PM, Advised);
   }
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (!isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
-      return true;
-    Refs R;
-    R.TraverseStmt(D);
-    // The directive's own range is the pragma line; the kernel is the
-    // statement it governs too.
-    SourceRange Range(D->getBeginLoc(), D->hasAssociatedStmt()
-                                            ? D->getAssociatedStmt()->getEndLoc()
-                                            : D->getEndLoc());
-    Kernels.push_back({D, Range, R.Vars});
-    return true;
-  }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
-    Refs R;
-    for (const Expr *Arg : E->arguments())
-      R.TraverseStmt(const_cast<Expr *>(Arg));
-    Kernels.push_back({E, SourceRange(), R.Vars});
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    if (!PA.isDeviceFunction(LE->getCallOperator()))
-      return true;
-    Kernel K{LE, LE->getSourceRange(), {}};
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable())
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
-          K.Uses.insert(V);
-    Kernels.push_back(K);
-    return true;
-  }
+  /// A kernel whose body is the subtree at preorder position I: derefs
+  /// below it are not host dereferences.
+  void kernelBody(unsigned I) { Open.push_back(PM.subtreeEnd(I)); }
   void deref(const Expr *At, const Expr *Base) {
+    if (!Open.empty())
+      return;
     if (const VarDecl *V = varOf(Base))
-      Derefs.push_back({V, At});
+      HostDerefs[V].push_back(At);
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    deref(E, E->getBase());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_Deref)
-      deref(U, U->getSubExpr());
-    return true;
-  }
-  bool VisitMemberExpr(MemberExpr *M) {
-    if (M->isArrow())
-      deref(M, M->getBase());
-    return true;
-  }
-};
 
-bool inside(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  if (R.isInvalid() || L.isInvalid())
-    return false;
-  return !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(L),
-                                       SM.getExpansionLoc(R.getBegin())) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()),
-                                       SM.getExpansionLoc(L));
-}
+  void run(const Stmt *Body) {
+    llvm::ArrayRef<const Stmt *> All = PM.preorder();
+    for (unsigned I = 0; I < All.size(); ++I) {
+      while (!Open.empty() && I >= Open.back())
+        Open.pop_back();
+      const Stmt *S = All[I];
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasInit())
+            allocated(V, V->getInit());
+      } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+        if (B->getOpcode() == BO_Assign)
+          allocated(varOf(B->getLHS()), B->getRHS());
+      } else if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S)) {
+        call(K);
+        Kernel Kn{K, {}};
+        for (const Expr *Arg : K->arguments())
+          varsBelow(Arg, PM, Kn.Uses);
+        Kernels.push_back(std::move(Kn));
+      } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+        call(C);
+      } else if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+        if (!isOpenMPTargetExecutionDirective(D->getDirectiveKind()))
+          continue;
+        Kernel Kn{D, {}};
+        varsBelow(D, PM, Kn.Uses);
+        for (const OMPClause *Cl : D->clauses())
+          for (const Stmt *Child : const_cast<OMPClause *>(Cl)->children())
+            varsBelow(Child, PM, Kn.Uses);
+        Kernels.push_back(std::move(Kn));
+        kernelBody(I);
+      } else if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+        if (!PA.isDeviceFunction(LE->getCallOperator()))
+          continue;
+        Kernel Kn{LE, {}};
+        for (const LambdaCapture &Cap : LE->captures())
+          if (Cap.capturesVariable())
+            if (const auto *V = dyn_cast<VarDecl>(Cap.getCapturedVar()))
+              Kn.Uses.insert(V);
+        Kernels.push_back(std::move(Kn));
+        kernelBody(I);
+      } else if (const auto *E = dyn_cast<ArraySubscriptExpr>(S)) {
+        deref(E, E->getBase());
+      } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+        if (U->getOpcode() == UO_Deref)
+          deref(U, U->getSubExpr());
+      } else if (const auto *M = dyn_cast<MemberExpr>(S)) {
+        if (M->isArrow())
+          deref(M, M->getBase());
+      }
+    }
+  }
+
+private:
+  std::vector<unsigned> Open; ///< ends of the kernel bodies around
+};
 
 } // namespace
 
 namespace {
 /// The pointers of each function, by kind: both advisor checks ask, the
-/// function is walked once (kept with the TU's analysis).
+/// function is read once (kept with the TU's analysis).
 using AdvisedByKind = std::map<::usm::Kind, std::vector<AdvisedPointer>>;
 using AdvisedCache = std::map<const FunctionDecl *, AdvisedByKind>;
 const char AdvisedKey = 0;
 
 AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
-  Walker W(PA);
-  W.TraverseStmt(FD->getBody());
+  Walker W(PA, PA.parents(FD));
+  W.run(FD->getBody());
   AdvisedByKind Out;
-  const SourceManager &SM = FD->getASTContext().getSourceManager();
   for (auto &[VK, P] : W.Ptrs) {
     const VarDecl *V = VK.first;
     for (const auto &Kn : W.Kernels)
@@ -171,15 +181,9 @@ AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
         P.Kernels.push_back(Kn.Anchor);
     if (P.Kernels.empty())
       continue;
-    for (const auto &[DV, At] : W.Derefs) {
-      if (DV != V)
-        continue;
-      bool InKernel = false;
-      for (const auto &Kn : W.Kernels)
-        InKernel |= inside(SM, Kn.Range, At->getBeginLoc());
-      if (!InKernel)
-        P.HostDerefs.push_back(At);
-    }
+    auto D = W.HostDerefs.find(V);
+    if (D != W.HostDerefs.end())
+      P.HostDerefs = D->second;
     P.PrefetchedOrAdvised = W.Advised.count(V) != 0;
     Out[VK.second].push_back(P);
   }

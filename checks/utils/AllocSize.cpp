@@ -5,7 +5,6 @@
 #include "UsmApi.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
 
@@ -114,17 +113,25 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size) {
 
 //--- StableVars --------------------------------------------------------------
 
-/// One walk over a function body: which variables are written after their
-/// initialisation, declared inside a loop, or (pointers) hold something else
-/// than the start of an allocation.
-class StableScan : public RecursiveASTVisitor<StableScan> {
+/// One pass over the engine's index of a function body: which variables are
+/// written after their initialisation, declared inside a loop, or (pointers)
+/// hold something else than the start of an allocation.
+class StableScan {
 public:
   StableScan(StableVars &SV, const StmtParents &PM, ASTContext &Ctx)
       : SV(SV), PM(PM), Ctx(Ctx) {}
 
-  bool shouldVisitLambdaBody() const { return true; }
+  void run() {
+    for (const Stmt *S : PM.preorder()) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        visitDeclStmt(DS);
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        visitDeclRefExpr(DRE);
+    }
+  }
 
-  bool VisitDeclStmt(DeclStmt *DS) {
+private:
+  void visitDeclStmt(const DeclStmt *DS) {
     bool Loop = false;
     for (const Stmt *Cur = PM.getParent(DS); Cur && !Loop;
          Cur = PM.getParent(Cur))
@@ -138,13 +145,12 @@ public:
           if (VD->getInit())
             SV.NotStart.insert(VD);
       }
-    return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  void visitDeclRefExpr(const DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
-      return true;
+      return;
     // Walk up through parentheses and no-op casts.
     const Stmt *Cur = DRE;
     const Stmt *Par = PM.getParent(Cur);
@@ -155,14 +161,14 @@ public:
       Par = PM.getParent(Cur);
     }
     if (!Par)
-      return true; // a full statement of its own: a discarded read
+      return; // a full statement of its own: a discarded read
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par))
       if (IC->getCastKind() == CK_LValueToRValue ||
           IC->getCastKind() == CK_ArrayToPointerDecay ||
           IC->getCastKind() == CK_FunctionToPointerDecay)
-        return true;
+        return;
     if (isa<UnaryExprOrTypeTraitExpr>(Par))
-      return true; // sizeof v
+      return; // sizeof v
     // A store of the start of an allocation into a pointer variable.
     if (const auto *BO = dyn_cast<BinaryOperator>(Par);
         BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Cur &&
@@ -170,20 +176,18 @@ public:
       SV.Written.insert(VD);
       if (!startValue(BO->getRHS()))
         SV.NotStart.insert(VD);
-      return true;
+      return;
     }
     // &p as the out-parameter of a catalog allocator.
     if (const auto *UO = dyn_cast<UnaryOperator>(Par);
         UO && UO->getOpcode() == UO_AddrOf && allocOut(UO)) {
       SV.Written.insert(VD);
-      return true;
+      return;
     }
     SV.Written.insert(VD);
     SV.NotStart.insert(VD);
-    return true;
   }
 
-private:
   /// Is \p UO the pointer out-argument of a catalog allocation call?
   bool allocOut(const UnaryOperator *UO) {
     const Stmt *Cur = UO;
@@ -227,7 +231,7 @@ StableVars::StableVars(const FunctionDecl *FD, ASTContext &Ctx,
   if (!Body)
     return;
   StableScan Scan(*this, PM, Ctx);
-  Scan.TraverseStmt(Body);
+  Scan.run();
 }
 
 bool StableVars::stable(const VarDecl *VD) const {

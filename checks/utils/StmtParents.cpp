@@ -1,32 +1,48 @@
-//===- StmtParents.cpp - the parent of each statement of a function body --===//
+//===- StmtParents.cpp - the statements of a function body, indexed -------===//
 #include "StmtParents.h"
 
 #include "clang/AST/Expr.h"
-
-#include <vector>
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::usm {
 
 StmtParents::StmtParents(const Stmt *Root) {
-  std::vector<const Stmt *> Stack;
-  if (Root)
-    Stack.push_back(Root);
-  // A child is pushed only the first time it gets a parent: a statement
-  // reachable twice (an OpaqueValueExpr's source) keeps its first parent.
-  auto Add = [&](const Stmt *Child, const Stmt *Parent) {
-    if (Child && Map.try_emplace(Child, Parent).second)
-      Stack.push_back(Child);
-  };
+  if (!Root)
+    return;
+  // Depth-first with an explicit stack: each entry is a statement and the
+  // preorder position of its parent. Children are pushed in reverse so that
+  // they are numbered in source order. A statement reachable twice (an
+  // OpaqueValueExpr's source) is indexed the first time it is reached.
+  std::vector<std::pair<const Stmt *, std::uint32_t>> Stack;
+  llvm::SmallVector<const Stmt *, 8> Kids;
+  Stack.push_back({Root, NoParent});
   while (!Stack.empty()) {
-    const Stmt *S = Stack.back();
+    auto [S, Parent] = Stack.back();
     Stack.pop_back();
+    auto Index = static_cast<std::uint32_t>(Order.size());
+    if (!Map.try_emplace(S, Index).second)
+      continue;
+    Order.push_back(S);
+    Nodes.push_back({Parent, Index + 1});
+    Kids.clear();
     for (const Stmt *Child : S->children())
-      Add(Child, S);
-    if (const auto *CS = dyn_cast<CapturedStmt>(S))
-      Add(CS->getCapturedStmt(), S);
-    else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
-      Add(OVE->getSourceExpr(), S);
+      if (Child)
+        Kids.push_back(Child);
+    if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+      if (const Stmt *Body = CS->getCapturedStmt())
+        Kids.push_back(Body);
+    } else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
+      if (const Stmt *Src = OVE->getSourceExpr())
+        Kids.push_back(Src);
+    }
+    for (auto It = Kids.rbegin(); It != Kids.rend(); ++It)
+      Stack.push_back({*It, Index});
   }
+  // Subtree extents: in preorder a subtree is contiguous, so a node's end
+  // is the largest end among its children (visited after it).
+  for (std::uint32_t I = static_cast<std::uint32_t>(Nodes.size()); I-- > 1;)
+    if (Nodes[I].Parent != NoParent && Nodes[Nodes[I].Parent].End < Nodes[I].End)
+      Nodes[Nodes[I].Parent].End = Nodes[I].End;
 }
 
 } // namespace clang::tidy::usm
