@@ -71,14 +71,14 @@ struct Walker {
     const auto *Call = dyn_cast_or_null<CallExpr>(stripCasts(Init));
     if (!V || !Call)
       return;
-    const ::usm::Api *A = apiForCall(*Call);
+    const ::usm::Api *A = PA.apiOf(*Call);
     if (!A || A->R != ::usm::Role::Alloc || A->Ptr != ::usm::RET)
       return;
     if (auto K = allocationKind(*Call, *A))
       Ptrs[{V, *K}] = AdvisedPointer{V, Call, A, {}, {}, false};
   }
   void call(const CallExpr *C) {
-    const ::usm::Api *A = apiForCall(*C);
+    const ::usm::Api *A = PA.apiOf(*C);
     if (!A)
       return;
     if (A->R == ::usm::Role::Alloc && A->Ptr != ::usm::RET) {

@@ -118,8 +118,8 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size) {
 /// hold something else than the start of an allocation.
 class StableScan {
 public:
-  StableScan(StableVars &SV, const StmtParents &PM, ASTContext &Ctx)
-      : SV(SV), PM(PM), Ctx(Ctx) {}
+  StableScan(StableVars &SV, ProvenanceAnalysis &PA, const StmtParents &PM)
+      : SV(SV), PA(PA), PM(PM), Ctx(PA.context()) {}
 
   void run() {
     for (const Stmt *S : PM.preorder()) {
@@ -199,7 +199,7 @@ private:
     const auto *Call = dyn_cast_or_null<CallExpr>(Par);
     if (!Call)
       return false;
-    const ::usm::Api *A = apiForCall(*Call);
+    const ::usm::Api *A = PA.apiOf(*Call);
     return A && A->R == ::usm::Role::Alloc && A->Ptr >= 0 &&
            argAt(*Call, A->Ptr) == Cur;
   }
@@ -214,23 +214,22 @@ private:
     if (isa<CXXNewExpr>(E))
       return true;
     if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const ::usm::Api *A = apiForCall(*Call))
+      if (const ::usm::Api *A = PA.apiOf(*Call))
         return A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
     return false;
   }
 
   StableVars &SV;
+  ProvenanceAnalysis &PA;
   const StmtParents &PM;
   ASTContext &Ctx;
 };
 
-StableVars::StableVars(const FunctionDecl *FD, ASTContext &Ctx,
-                       const StmtParents &PM)
+StableVars::StableVars(const FunctionDecl *FD, ProvenanceAnalysis &PA)
     : FD(FD) {
-  Stmt *Body = FD->getBody();
-  if (!Body)
+  if (!FD->getBody())
     return;
-  StableScan Scan(*this, PM, Ctx);
+  StableScan Scan(*this, PA, PA.parents(FD));
   Scan.run();
 }
 
@@ -256,7 +255,7 @@ bool StableVars::startOfAllocation(const VarDecl *VD) const {
 const StableVars &SizeFacts::vars(const FunctionDecl *FD) {
   auto &SV = Vars[FD];
   if (!SV)
-    SV = std::make_unique<StableVars>(FD, Ctx, PA.parents(FD));
+    SV = std::make_unique<StableVars>(FD, PA);
   return *SV;
 }
 

@@ -64,8 +64,8 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size);
 /// variable; no arithmetic, no escaping address).
 class StableVars {
 public:
-  /// \p PM: the parents of FD's body (the engine's, PA.parents(FD)).
-  StableVars(const FunctionDecl *FD, ASTContext &Ctx, const StmtParents &PM);
+  /// Reads the engine's index of FD's body (PA.parents(FD)).
+  StableVars(const FunctionDecl *FD, ProvenanceAnalysis &PA);
   bool stable(const VarDecl *VD) const;
   bool startOfAllocation(const VarDecl *VD) const;
 

@@ -2,13 +2,13 @@
 //-----------------===//
 #include "EngineSupport.h"
 #include "Provenance.h"
+#include "StmtParents.h"
 #include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprOpenMP.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -59,6 +59,81 @@ public:
     bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
     Stack.pop_back();
     return R;
+  }
+
+  /// A function body is read off the engine's index of it (StmtParents,
+  /// built here once and kept for the queries) in one flat pass, instead of
+  /// the visitor's walk; every other statement (initialisers of globals,
+  /// default arguments, constructor initialisers) goes through the visitor.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+    if (S && !Queue && !Stack.empty() && S == Stack.back()->getBody()) {
+      body(Stack.back());
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseStmt(S, Queue);
+  }
+
+  void body(const FunctionDecl *FD) {
+    const StmtParents &PM = P.parents(FD);
+    llvm::ArrayRef<const Stmt *> All = PM.preorder();
+    // Lambdas open at this position: the end of each one's subtree (its
+    // call operator is on Stack meanwhile, as the visitor's walk has it).
+    std::vector<unsigned> Lambdas;
+    for (unsigned I = 0; I < All.size(); ++I) {
+      while (!Lambdas.empty() && I >= Lambdas.back()) {
+        Lambdas.pop_back();
+        Stack.pop_back();
+      }
+      auto *S = const_cast<Stmt *>(All[I]);
+      if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+        Stack.push_back(LE->getCallOperator());
+        Lambdas.push_back(PM.subtreeEnd(I));
+      }
+      visit(S);
+      if (auto *DS = dyn_cast<DeclStmt>(S)) {
+        // Local classes and functions: their own bodies, their own pass.
+        for (Decl *D : DS->decls())
+          if (!isa<VarDecl>(D))
+            TraverseDecl(D);
+      } else if (auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+        // Clause expressions are not statements of the body.
+        for (OMPClause *C : D->clauses())
+          for (Stmt *Child : C->children())
+            visitTree(Child);
+      }
+    }
+    for (; !Lambdas.empty(); Lambdas.pop_back())
+      Stack.pop_back();
+  }
+
+  /// What the visitor's WalkUpFrom would call for \p S.
+  void visit(Stmt *S) {
+    if (auto *BO = dyn_cast<BinaryOperator>(S))
+      VisitBinaryOperator(BO);
+    else if (auto *UO = dyn_cast<UnaryOperator>(S))
+      VisitUnaryOperator(UO);
+    else if (auto *Call = dyn_cast<CallExpr>(S)) {
+      if (auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+        VisitCXXOperatorCallExpr(OC);
+      VisitCallExpr(Call);
+    } else if (auto *LE = dyn_cast<LambdaExpr>(S))
+      VisitLambdaExpr(LE);
+    else if (auto *NE = dyn_cast<CXXNewExpr>(S))
+      VisitCXXNewExpr(NE);
+    else if (auto *D = dyn_cast<OMPExecutableDirective>(S))
+      VisitOMPExecutableDirective(D);
+  }
+  void visitTree(Stmt *Root) {
+    std::vector<Stmt *> Work{Root};
+    while (!Work.empty()) {
+      Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      visit(S);
+      for (Stmt *Child : S->children())
+        Work.push_back(Child);
+    }
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {

@@ -309,6 +309,14 @@ public:
   /// The lambda expression whose call operator is \p FD, or nullptr.
   const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
 
+  /// The catalog row of a call's direct callee (apiForCall, memoised per
+  /// callee for the TU).
+  const ::usm::Api *apiOf(const CallExpr &Call) {
+    const FunctionDecl *FD = Call.getDirectCallee();
+    return FD ? calleeInfo(*FD).Api : nullptr;
+  }
+  ASTContext &context() const { return Ctx; }
+
 private:
   class Collector;
   class FunctionRun;
@@ -380,10 +388,6 @@ private:
     const ::usm::LaunchConfig *Config = nullptr;
   };
   const CalleeInfo &calleeInfo(const FunctionDecl &FD);
-  const ::usm::Api *apiOf(const CallExpr &Call) {
-    const FunctionDecl *FD = Call.getDirectCallee();
-    return FD ? calleeInfo(*FD).Api : nullptr;
-  }
   std::unordered_map<const FunctionDecl *, CalleeInfo> Callees;
   std::vector<FreeFact> FreeFacts;
   std::map<const Expr *, size_t> FreeIndex;
