@@ -75,6 +75,8 @@ public:
 
   void body(const FunctionDecl *FD) {
     const StmtParents &PM = P.parents(FD);
+    const StmtParents *Outer = Index;
+    Index = &PM;
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
     // Lambdas open at this position: the end of each one's subtree (its
     // call operator is on Stack meanwhile, as the visitor's walk has it).
@@ -104,6 +106,7 @@ public:
     }
     for (; !Lambdas.empty(); Lambdas.pop_back())
       Stack.pop_back();
+    Index = Outer;
   }
 
   /// What the visitor's WalkUpFrom would call for \p S.
@@ -267,7 +270,7 @@ public:
     if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
         D->hasAssociatedStmt()) {
       P.HasKernel = true;
-      markDevice(D->getAssociatedStmt());
+      markDeviceBody(D->getAssociatedStmt());
       // An array handed over as a device address.
       for (const OMPClause *C : D->clauses())
         if (isa<OMPIsDevicePtrClause>(C) || isa<OMPHasDeviceAddrClause>(C))
@@ -302,6 +305,33 @@ private:
     for (const Stmt *C : S->children())
       ignoreAll(C);
   }
+  /// markDevice() over a range of the index when \p S is in the body being
+  /// read (the same statements: a CapturedStmt's capture initialisers,
+  /// numbered before its captured statement, are skipped).
+  void markDeviceBody(const Stmt *S) {
+    int I = Index && S ? Index->indexOf(S) : -1;
+    if (I < 0)
+      return markDevice(S);
+    llvm::ArrayRef<const Stmt *> All = Index->preorder();
+    for (unsigned J = I, End = Index->subtreeEnd(I); J < End; ++J) {
+      const Stmt *Cur = All[J];
+      P.DeviceStmts.insert(Cur);
+      if (const auto *CS = dyn_cast<CapturedStmt>(Cur)) {
+        int K = Index->indexOf(CS->getCapturedStmt());
+        if (K <= static_cast<int>(J) || static_cast<unsigned>(K) >= End) {
+          markDevice(CS->getCapturedStmt()); // indexed elsewhere
+          J = Index->subtreeEnd(J) - 1;
+        } else {
+          J = K - 1;
+        }
+        continue;
+      }
+      if (const auto *Call = dyn_cast<CallExpr>(Cur))
+        P.DeviceCalls.insert(Call);
+      else if (const auto *LE = dyn_cast<LambdaExpr>(Cur))
+        P.DeviceLambdas.insert(LE);
+    }
+  }
   void markDevice(const Stmt *S) {
     if (!S)
       return;
@@ -323,6 +353,8 @@ private:
   ProvenanceAnalysis &P;
   SourceManager &SM;
   std::vector<const FunctionDecl *> Stack;
+  /// The index of the body being read, if any.
+  const StmtParents *Index = nullptr;
 };
 
 void ProvenanceAnalysis::collect() {

@@ -152,8 +152,23 @@ bool ProvenanceAnalysis::isDeviceFunction(const FunctionDecl *FD) {
 
 const StmtParents &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
   auto &PM = Parents[FD];
-  if (!PM)
-    PM = std::make_unique<StmtParents>(FD->getBody());
+  if (!PM) {
+    // About one statement per four characters of source (bench/engine's
+    // kernels: 84,000 statements in 338,000 characters).
+    const Stmt *Body = FD->getBody();
+    unsigned Hint = 0;
+    if (Body) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
+      SourceLocation E = SM.getExpansionLoc(Body->getEndLoc());
+      if (B.isValid() && E.isValid() && SM.getFileID(B) == SM.getFileID(E)) {
+        unsigned From = SM.getFileOffset(B), To = SM.getFileOffset(E);
+        if (To > From)
+          Hint = std::min(To - From, 1u << 24) / 4;
+      }
+    }
+    PM = std::make_unique<StmtParents>(Body, Hint);
+  }
   return *PM;
 }
 

@@ -270,7 +270,7 @@ struct ProvenanceAnalysis::PlacementCache {
   FnFacts &facts(const FunctionDecl *FD) {
     auto [It, New] = Fns.try_emplace(FD);
     if (New && FD->getBody())
-      walk(FD->getBody(), It->second);
+      walk(P.parents(FD), It->second);
     return It->second;
   }
 
@@ -279,13 +279,27 @@ struct ProvenanceAnalysis::PlacementCache {
       F.Written.insert(VD);
   }
 
-  void walk(const Stmt *Root, FnFacts &F) {
-    std::vector<const Stmt *> Stack{Root};
-    while (!Stack.empty()) {
-      const Stmt *S = Stack.back();
-      Stack.pop_back();
-      if (!S)
+  /// One pass over the engine's index of the body. The bodies of OpenMP
+  /// regions (a CapturedStmt's captured statement) are host code only
+  /// through their captures: skipped.
+  void walk(const StmtParents &Index, FnFacts &F) {
+    llvm::ArrayRef<const Stmt *> All = Index.preorder();
+    std::vector<std::pair<unsigned, unsigned>> Skip; // captured bodies ahead
+    for (unsigned J = 0; J < All.size(); ++J) {
+      while (!Skip.empty() && J > Skip.back().first)
+        Skip.pop_back();
+      if (!Skip.empty() && J == Skip.back().first) {
+        J = Skip.back().second - 1;
+        Skip.pop_back();
         continue;
+      }
+      const Stmt *S = All[J];
+      if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+        int K = Index.indexOf(CS->getCapturedStmt());
+        if (K > static_cast<int>(J))
+          Skip.push_back({static_cast<unsigned>(K), Index.subtreeEnd(K)});
+        continue;
+      }
       if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
         if (BO->isAssignmentOp())
           written(BO->getLHS(), F);
@@ -303,8 +317,6 @@ struct ProvenanceAnalysis::PlacementCache {
       } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
         call(*Call, F);
       }
-      for (const Stmt *C : S->children())
-        Stack.push_back(C);
     }
     for (auto &[VD, N] : F.Fills)
       if (N > 1 || VD->getInit())

@@ -6,9 +6,17 @@
 
 namespace clang::tidy::usm {
 
-StmtParents::StmtParents(const Stmt *Root) {
+StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
   if (!Root)
     return;
+  // Growing the map and the vectors as the walk goes costs about a third
+  // of the walk (callgrind, bench/engine): size them from the caller's
+  // estimate.
+  if (SizeHint) {
+    Map.reserve(SizeHint);
+    Order.reserve(SizeHint);
+    Nodes.reserve(SizeHint);
+  }
   // Depth-first with an explicit stack: each entry is a statement and the
   // preorder position of its parent. Children are pushed in reverse so that
   // they are numbered in source order. A statement reachable twice (an

@@ -34,8 +34,9 @@ namespace clang::tidy::usm {
 
 class StmtParents {
 public:
-  /// Indexes every statement below \p Root (and Root itself).
-  explicit StmtParents(const Stmt *Root);
+  /// Indexes every statement below \p Root (and Root itself); \p SizeHint:
+  /// the number of statements expected (0: unknown).
+  explicit StmtParents(const Stmt *Root, unsigned SizeHint = 0);
   /// The parent of \p S, or null (\p Root, or \p S not below it).
   const Stmt *getParent(const Stmt *S) const {
     auto It = Map.find(S);

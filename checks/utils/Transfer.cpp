@@ -2063,7 +2063,10 @@ private:
         if (O.isParam() && O.Fn == FD)
           P.Sum.UsesParam.try_emplace({FD, static_cast<unsigned>(O.Param)},
                                       Inside ? Inside : AtExpr);
-    if (!Final)
+    // Findings come from the replay only: its states are the fixpoint's;
+    // a state of an earlier visit may lack the paths that keep the memory
+    // alive.
+    if (!Final || !Recording)
       return;
     Origin Freed, Alloc;
     const void *K = nullptr;
@@ -2100,7 +2103,7 @@ private:
       return;
     Origin Freed, Alloc;
     const void *K = nullptr;
-    if (Final && !Device && !DeclareTarget &&
+    if (Final && Recording && !Device && !DeclareTarget &&
         lifeMustFreed(V, S, Freed, Alloc, K)) {
       LifetimeFinding F;
       F.Issue = LifetimeIssue::DoubleFree;
@@ -2331,7 +2334,7 @@ private:
     // Reported once, here, not again where the function returns.
     if (!Renewed)
       addMarker(S, LK, lifetime::marker(lifetime::Escaped));
-    if (!Final)
+    if (!Final || !Recording)
       return;
     LifetimeFinding F;
     F.Issue = LifetimeIssue::Leak;

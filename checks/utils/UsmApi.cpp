@@ -54,6 +54,20 @@ const llvm::StringSet<> &catalogLastNames() {
   }();
   return Names;
 }
+/// The last name component of every selector constant: a reference to any
+/// other name is no selector, whatever its qualification.
+const llvm::StringSet<> &selectorLastNames() {
+  static const llvm::StringSet<> Names = [] {
+    llvm::StringSet<> S;
+    for (const ::usm::Selector &Sel : ::usm::selectors()) {
+      llvm::StringRef N(Sel.Name.data(), Sel.Name.size());
+      size_t Colon = N.rfind("::");
+      S.insert(Colon == llvm::StringRef::npos ? N : N.substr(Colon + 2));
+    }
+    return S;
+  }();
+  return Names;
+}
 } // namespace
 
 const ::usm::Api *apiForFunction(const FunctionDecl &FD) {
@@ -143,6 +157,16 @@ static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
     return std::nullopt;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
+    // A const variable initialised from a selector.
+    auto ConstInit = [&]() -> std::optional<::usm::Kind> {
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getType().isConstQualified() && VD->getInit())
+          return kindOfSelectorExpr(VD->getInit());
+      return std::nullopt;
+    };
+    if (D->getDeclName().isIdentifier() &&
+        !selectorLastNames().contains(D->getName()))
+      return ConstInit();
     std::string Name;
     llvm::raw_string_ostream OS(Name);
     PrintingPolicy Policy(D->getASTContext().getLangOpts());
@@ -156,10 +180,7 @@ static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
     // enumerators (sycl::usm::alloc::device) print with their enum.
     if (const ::usm::Selector *S = ::usm::findSelector(D->getName()))
       return S->K;
-    // A const variable initialised from a selector.
-    if (const auto *VD = dyn_cast<VarDecl>(D))
-      if (VD->getType().isConstQualified() && VD->getInit())
-        return kindOfSelectorExpr(VD->getInit());
+    return ConstInit();
   }
   return std::nullopt;
 }
