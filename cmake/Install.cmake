@@ -49,15 +49,16 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# Shared libraries (libclang-cpp19, libllvm19, libcurl4, libtomlplusplus3,
+# Shared libraries (libclang-cpp19, libllvm19, libtomlplusplus3,
 # libstdc++6, libc6) from dpkg-shlibdeps. Listed as well: libllvm19 and
 # libclang-cpp19, because dpkg-shlibdeps drops them when it finds the copies
 # in /usr/lib/llvm-19/lib (LD_LIBRARY_PATH), which belong to -dev packages
-# without shlibs information; and what the analysis reads at run time but
-# does not link: clang's resource headers (stddef.h & co,
+# without shlibs information; libcurl4, which the LLM channel loads with
+# dlopen() (explain/Http.cpp) rather than links; and what the analysis reads
+# at run time but does not link: clang's resource headers (stddef.h & co,
 # libclang-common-19-dev) and LLVM's omp.h (libomp-19-dev).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libllvm19, libclang-cpp19, libclang-common-19-dev, libomp-19-dev")
+  "libllvm19, libclang-cpp19, libclang-common-19-dev, libomp-19-dev, libcurl4")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-19")
 include(CPack)

@@ -3,6 +3,7 @@
 #include "Http.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,7 @@
 #include <random>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 
 namespace usm::explain {
 
@@ -41,9 +43,61 @@ const char *netErrorName(NetError E) {
 
 namespace {
 
-void globalInit() {
-  static std::once_flag Once;
-  std::call_once(Once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+/// libcurl, loaded on first use: `usmcheck check` never talks to the
+/// network, and linking libcurl made every run load it and the 40 libraries
+/// it needs (TLS, LDAP, Kerberos, SSH; about 17 million instructions of
+/// dynamic linking per run, callgrind). Only the LLM channel loads it.
+struct Curl {
+  decltype(&::curl_global_init) global_init = nullptr;
+  decltype(&::curl_easy_init) easy_init = nullptr;
+  decltype(&::curl_easy_setopt) easy_setopt = nullptr;
+  decltype(&::curl_easy_perform) easy_perform = nullptr;
+  decltype(&::curl_easy_getinfo) easy_getinfo = nullptr;
+  decltype(&::curl_easy_cleanup) easy_cleanup = nullptr;
+  decltype(&::curl_easy_strerror) easy_strerror = nullptr;
+  decltype(&::curl_easy_escape) easy_escape = nullptr;
+  decltype(&::curl_free) free = nullptr;
+  decltype(&::curl_getdate) getdate = nullptr;
+  decltype(&::curl_slist_append) slist_append = nullptr;
+  decltype(&::curl_slist_free_all) slist_free_all = nullptr;
+  std::string Error; ///< why it could not be loaded (empty: loaded)
+};
+
+const Curl &curl() {
+  static const Curl C = [] {
+    Curl R;
+    void *H = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!H) {
+      const char *E = dlerror();
+      R.Error = std::string("cannot load libcurl (libcurl.so.4): ") +
+                (E ? E : "unknown error");
+      return R;
+    }
+    bool Ok = true;
+    auto Get = [&](auto &Fn, const char *Name) {
+      Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(
+          dlsym(H, Name));
+      Ok &= Fn != nullptr;
+    };
+    Get(R.global_init, "curl_global_init");
+    Get(R.easy_init, "curl_easy_init");
+    Get(R.easy_setopt, "curl_easy_setopt");
+    Get(R.easy_perform, "curl_easy_perform");
+    Get(R.easy_getinfo, "curl_easy_getinfo");
+    Get(R.easy_cleanup, "curl_easy_cleanup");
+    Get(R.easy_strerror, "curl_easy_strerror");
+    Get(R.easy_escape, "curl_easy_escape");
+    Get(R.free, "curl_free");
+    Get(R.getdate, "curl_getdate");
+    Get(R.slist_append, "curl_slist_append");
+    Get(R.slist_free_all, "curl_slist_free_all");
+    if (!Ok)
+      R.Error = "libcurl.so.4 lacks a function usmcheck needs";
+    else
+      R.global_init(CURL_GLOBAL_DEFAULT);
+    return R;
+  }();
+  return C;
 }
 
 NetError classify(CURLcode C, double ConnectTime) {
@@ -158,7 +212,10 @@ double parseRetryAfter(const std::string &V) {
   if (std::all_of(V.begin(), V.end(),
                   [](unsigned char C) { return std::isdigit(C) || C == '.'; }))
     return std::atof(V.c_str());
-  time_t When = curl_getdate(V.c_str(), nullptr);
+  const Curl &Cu = curl();
+  if (!Cu.Error.empty())
+    return -1;
+  time_t When = Cu.getdate(V.c_str(), nullptr);
   if (When < 0)
     return -1;
   double D = std::difftime(When, std::time(nullptr));
@@ -166,8 +223,14 @@ double parseRetryAfter(const std::string &V) {
 }
 
 HttpResponse httpPerform(const HttpRequest &R) {
-  globalInit();
+  const Curl &Cu = curl();
   HttpResponse Resp;
+  if (!Cu.Error.empty()) {
+    Resp.Err = NetError::Other;
+    Resp.ErrorText = Cu.Error;
+    Resp.Attempts = 1;
+    return Resp;
+  }
   std::mt19937 Rng(std::random_device{}());
   double Backoff = 0.5;
   for (int Try = 0;; ++Try) {
@@ -177,7 +240,7 @@ HttpResponse httpPerform(const HttpRequest &R) {
     Resp.Err = NetError::None;
     Resp.Attempts = Try + 1;
 
-    CURL *C = curl_easy_init();
+    CURL *C = Cu.easy_init();
     if (!C) {
       Resp.Err = NetError::Other;
       Resp.ErrorText = "cannot initialise libcurl";
@@ -187,46 +250,46 @@ HttpResponse httpPerform(const HttpRequest &R) {
     char ErrBuf[CURL_ERROR_SIZE] = {0};
     curl_slist *Hdrs = nullptr;
     for (const std::string &H : R.Headers)
-      Hdrs = curl_slist_append(Hdrs, H.c_str());
-    curl_easy_setopt(C, CURLOPT_URL, R.Url.c_str());
-    curl_easy_setopt(C, CURLOPT_HTTPHEADER, Hdrs);
-    curl_easy_setopt(C, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(C, CURLOPT_FOLLOWLOCATION, 0L);
+      Hdrs = Cu.slist_append(Hdrs, H.c_str());
+    Cu.easy_setopt(C, CURLOPT_URL, R.Url.c_str());
+    Cu.easy_setopt(C, CURLOPT_HTTPHEADER, Hdrs);
+    Cu.easy_setopt(C, CURLOPT_NOSIGNAL, 1L);
+    Cu.easy_setopt(C, CURLOPT_FOLLOWLOCATION, 0L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-    curl_easy_setopt(C, CURLOPT_PROTOCOLS_STR, "http,https");
+    Cu.easy_setopt(C, CURLOPT_PROTOCOLS_STR, "http,https");
 #endif
-    curl_easy_setopt(C, CURLOPT_CONNECTTIMEOUT_MS,
+    Cu.easy_setopt(C, CURLOPT_CONNECTTIMEOUT_MS,
                      static_cast<long>(R.ConnectTimeoutS * 1000));
-    curl_easy_setopt(C, CURLOPT_TIMEOUT_MS,
+    Cu.easy_setopt(C, CURLOPT_TIMEOUT_MS,
                      static_cast<long>(R.TimeoutS * 1000));
-    curl_easy_setopt(C, CURLOPT_ERRORBUFFER, ErrBuf);
-    curl_easy_setopt(C, CURLOPT_HEADERFUNCTION, onHeader);
-    curl_easy_setopt(C, CURLOPT_HEADERDATA, &A);
-    curl_easy_setopt(C, CURLOPT_WRITEFUNCTION, onBody);
-    curl_easy_setopt(C, CURLOPT_WRITEDATA, &A);
-    curl_easy_setopt(C, CURLOPT_USERAGENT, "usmcheck-explain/0.1");
+    Cu.easy_setopt(C, CURLOPT_ERRORBUFFER, ErrBuf);
+    Cu.easy_setopt(C, CURLOPT_HEADERFUNCTION, onHeader);
+    Cu.easy_setopt(C, CURLOPT_HEADERDATA, &A);
+    Cu.easy_setopt(C, CURLOPT_WRITEFUNCTION, onBody);
+    Cu.easy_setopt(C, CURLOPT_WRITEDATA, &A);
+    Cu.easy_setopt(C, CURLOPT_USERAGENT, "usmcheck-explain/0.1");
     // A private CA is added the way curl and OpenSSL users already do it;
     // verification itself is never turned off.
     for (const char *V : {"CURL_CA_BUNDLE", "SSL_CERT_FILE"})
       if (const char *F = std::getenv(V); F && *F) {
-        curl_easy_setopt(C, CURLOPT_CAINFO, F);
+        Cu.easy_setopt(C, CURLOPT_CAINFO, F);
         break;
       }
     if (const char *D = std::getenv("SSL_CERT_DIR"); D && *D)
-      curl_easy_setopt(C, CURLOPT_CAPATH, D);
+      Cu.easy_setopt(C, CURLOPT_CAPATH, D);
     if (R.Method == "POST") {
-      curl_easy_setopt(C, CURLOPT_POST, 1L);
-      curl_easy_setopt(C, CURLOPT_POSTFIELDS, R.Body.c_str());
-      curl_easy_setopt(C, CURLOPT_POSTFIELDSIZE_LARGE,
+      Cu.easy_setopt(C, CURLOPT_POST, 1L);
+      Cu.easy_setopt(C, CURLOPT_POSTFIELDS, R.Body.c_str());
+      Cu.easy_setopt(C, CURLOPT_POSTFIELDSIZE_LARGE,
                        static_cast<curl_off_t>(R.Body.size()));
     }
-    CURLcode RC = curl_easy_perform(C);
+    CURLcode RC = Cu.easy_perform(C);
     double ConnectTime = 0;
-    curl_easy_getinfo(C, CURLINFO_CONNECT_TIME, &ConnectTime);
+    Cu.easy_getinfo(C, CURLINFO_CONNECT_TIME, &ConnectTime);
     long Status = 0;
-    curl_easy_getinfo(C, CURLINFO_RESPONSE_CODE, &Status);
-    curl_slist_free_all(Hdrs);
-    curl_easy_cleanup(C);
+    Cu.easy_getinfo(C, CURLINFO_RESPONSE_CODE, &Status);
+    Cu.slist_free_all(Hdrs);
+    Cu.easy_cleanup(C);
 
     Resp.Status = Status;
     Resp.Streamed = A.Handed;
@@ -239,7 +302,7 @@ HttpResponse httpPerform(const HttpRequest &R) {
     }
     if (RC != CURLE_OK) {
       Resp.Err = classify(RC, ConnectTime);
-      Resp.ErrorText = ErrBuf[0] ? ErrBuf : curl_easy_strerror(RC);
+      Resp.ErrorText = ErrBuf[0] ? ErrBuf : Cu.easy_strerror(RC);
       // Only a timeout before any answer is worth another attempt; a
       // refused connection or a TLS failure will not heal by itself.
       bool Again = Resp.Err == NetError::Timeout && Status == 0 && !A.Handed;
@@ -364,18 +427,36 @@ withQuery(const std::string &Url,
           const std::vector<std::pair<std::string, std::string>> &Q) {
   if (Q.empty())
     return Url;
-  globalInit();
+  const Curl &Cu = curl();
+  // Without libcurl (the request will say why it cannot be sent) the
+  // shown URL still encodes every byte outside RFC 3986's unreserved set.
+  auto Escape = [&](const std::string &T) {
+    std::string E;
+    if (Cu.Error.empty()) {
+      char *C = Cu.easy_escape(nullptr, T.c_str(), static_cast<int>(T.size()));
+      E = C ? C : "";
+      Cu.free(C);
+      return E;
+    }
+    static const char Hex[] = "0123456789ABCDEF";
+    for (unsigned char Ch : T) {
+      if (std::isalnum(Ch) || Ch == '-' || Ch == '.' || Ch == '_' || Ch == '~') {
+        E += static_cast<char>(Ch);
+      } else {
+        E += '%';
+        E += Hex[Ch >> 4];
+        E += Hex[Ch & 15];
+      }
+    }
+    return E;
+  };
   std::string Out = Url;
   char Sep = Url.find('?') == std::string::npos ? '?' : '&';
   for (auto &[K, V] : Q) {
-    char *EK = curl_easy_escape(nullptr, K.c_str(), static_cast<int>(K.size()));
-    char *EV = curl_easy_escape(nullptr, V.c_str(), static_cast<int>(V.size()));
     Out += Sep;
-    Out += EK ? EK : "";
+    Out += Escape(K);
     Out += '=';
-    Out += EV ? EV : "";
-    curl_free(EK);
-    curl_free(EV);
+    Out += Escape(V);
     Sep = '&';
   }
   return Out;
