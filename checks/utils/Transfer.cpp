@@ -90,6 +90,29 @@ public:
     // Worklist in reverse post-order: one state per block (its exit); the
     // states inside a block are recomputed from its entry when needed.
     const std::vector<const CFGBlock *> &Order = FC->Order;
+    // A block whose rank no back edge spans (rank of target <= its rank <=
+    // rank of source) is outside every cycle: when the worklist (lowest
+    // rank first) reaches it, every block before it is stable and nothing
+    // after it can reach back, so it is visited once, with its final input.
+    // It records on that visit and is not replayed.
+    std::vector<char> Looped(Order.size(), 0);
+    {
+      std::vector<int> Span(Order.size() + 1, 0);
+      for (unsigned I = 0; I < Order.size(); ++I)
+        for (const CFGBlock::AdjacentBlock &Succ : Order[I]->succs())
+          if (const CFGBlock *SB = Succ.getReachableBlock()) {
+            unsigned R = FC->Rank[SB->getBlockID()];
+            if (R <= I) {
+              ++Span[R];
+              --Span[I + 1];
+            }
+          }
+      int Open = 0;
+      for (unsigned I = 0; I < Order.size(); ++I) {
+        Open += Span[I];
+        Looped[I] = Open > 0;
+      }
+    }
     Out.assign(G.getNumBlockIDs(), FlowState{});
     HasOut.assign(G.getNumBlockIDs(), false);
     std::vector<unsigned> Visits(Order.size(), 0);
@@ -108,8 +131,11 @@ public:
         continue;
       const CFGBlock *B = Order[I];
       FlowState S = inState(*B, G.getEntry(), Entry);
+      bool Once = !Looped[I];
       for (const CFGElement &E : *B)
-        transfer(E, S, /*Record=*/false);
+        transfer(E, S, /*Record=*/Once);
+      if (Once)
+        leave(*B, G.getExit(), S);
       unsigned Id = B->getBlockID();
       if (HasOut[Id] && StateFactory::equal(Out[Id].Root, S.Root))
         continue;
@@ -124,24 +150,40 @@ public:
           }
         }
     }
-    // Final replay: record summaries, accesses and device uses.
-    for (const CFGBlock *B : Order) {
+    // Final replay of the blocks in cycles: record summaries, accesses and
+    // device uses.
+    for (unsigned I = 0; I < Order.size(); ++I) {
+      if (!Looped[I])
+        continue;
+      const CFGBlock *B = Order[I];
       FlowState S = inState(*B, G.getEntry(), Entry);
       for (const CFGElement &E : *B)
         transfer(E, S, /*Record=*/true);
-      // (The exit block is missing from the order when every path ends in
-      // a noreturn call; then no reference parameter is written back.)
-      if (B == &G.getExit()) {
-        recordReferenceParams(S);
-        lifeAtExit(S);
-      } else {
-        lifeBeforeExit(*B, G.getExit(), S);
-      }
+      leave(*B, G.getExit(), S);
     }
     lifeFallOff();
+    // Double frees and uses after free, recorded as blocks were visited;
+    // an allocation found to have several live instances later in the
+    // walk (lifeReportable) voids them.
+    for (PendingLife &L : Pending)
+      if (llvm::none_of(L.Keys,
+                        [&](const void *K) { return LifeMulti.count(K); }))
+        lifeFinding(std::move(L.F), L.At, L.K);
   }
 
 private:
+  /// After the recording visit of \p B: what leaves the function there.
+  /// (The exit block is missing from the order when every path ends in a
+  /// noreturn call; then no reference parameter is written back.)
+  void leave(const CFGBlock &B, const CFGBlock &Exit, const FlowState &S) {
+    if (&B == &Exit) {
+      recordReferenceParams(S);
+      lifeAtExit(S);
+    } else {
+      lifeBeforeExit(B, Exit, S);
+    }
+  }
+
   FlowState inState(const CFGBlock &B, const CFGBlock &EntryBlock,
                     const FlowState &Entry) {
     if (&B == &EntryBlock)
@@ -2027,10 +2069,12 @@ private:
     if (V.empty())
       return false;
     bool First = true;
+    MustKeys.clear();
     for (const Origin &O : V) {
       const void *K = lifeKey(O);
       if (!K || !lifeReportable(K, O))
         return false;
+      MustKeys.push_back(K);
       OriginSet L = lifeOf(K, S);
       const Origin *F = lifetime::mustFreed(L);
       if (!F)
@@ -2081,7 +2125,7 @@ private:
     F.Use = U;
     F.Helper = Helper;
     F.UseInside = Inside;
-    lifeFinding(std::move(F), At, K);
+    Pending.push_back({std::move(F), At, K, MustKeys});
   }
 
   void lifeUse(const Expr *At, const Expr *Ptr, FlowState &S, LifetimeUse U,
@@ -2111,7 +2155,7 @@ private:
       describe(F, K, Alloc);
       F.FreedAt = Freed.Site;
       F.FreedInside = Freed.FreedAt;
-      lifeFinding(std::move(F), At, K);
+      Pending.push_back({std::move(F), At, K, MustKeys});
     }
     Origin M = lifetime::marker(lifetime::Freed, At, Inner);
     for (const Origin &O : V)
@@ -2634,6 +2678,15 @@ private:
   /// returned them, and the callee.
   llvm::DenseMap<const Expr *, std::pair<const Expr *, const FunctionDecl *>>
       LifeCreated;
+  /// The slots the last lifeMustFreed() judged (all reportable then).
+  llvm::SmallVector<const void *, 2> MustKeys;
+  struct PendingLife {
+    LifetimeFinding F;
+    const void *At;
+    const void *K;
+    llvm::SmallVector<const void *, 2> Keys;
+  };
+  std::vector<PendingLife> Pending;
   llvm::DenseSet<const void *> LifeMulti;           ///< several instances
   llvm::DenseMap<const void *, bool> LifeRepeated;  ///< created in a loop
   llvm::DenseMap<const void *, Origin> LifeOrigin;  ///< slot -> allocation
@@ -2670,21 +2723,27 @@ void ProvenanceAnalysis::run() {
 
 /// Blocks reachable from the entry, in reverse post-order. (Unreachable
 /// successors are null in a clang::CFG, which llvm's RPO iterator does not
-/// expect.)
+/// expect.) The depth-first walk takes a block's successors last to first:
+/// clang lists a loop's body before its exit, so the body is finished
+/// first and comes right after the loop's header in the order, before the
+/// code after the loop. A back edge then spans its loop only, which keeps
+/// the blocks outside loops out of the replay (FunctionRun::run).
 static std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
   std::vector<const CFGBlock *> Order;
   std::vector<char> Seen(G.getNumBlockIDs(), 0);
-  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  std::vector<
+      std::pair<const CFGBlock *, CFGBlock::const_succ_reverse_iterator>>
+      Stack;
   auto Push = [&](const CFGBlock *B) {
     if (B && !Seen[B->getBlockID()]) {
       Seen[B->getBlockID()] = 1;
-      Stack.push_back({B, B->succ_begin()});
+      Stack.push_back({B, B->succ_rbegin()});
     }
   };
   Push(&G.getEntry());
   while (!Stack.empty()) {
     const CFGBlock *B = Stack.back().first;
-    if (Stack.back().second != B->succ_end()) {
+    if (Stack.back().second != B->succ_rend()) {
       const CFGBlock *Next = Stack.back().second->getReachableBlock();
       ++Stack.back().second;
       Push(Next);
