@@ -2,7 +2,8 @@
 #include "StmtParents.h"
 
 #include "clang/AST/Expr.h"
-#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
 
 namespace clang::tidy::usm {
 
@@ -22,7 +23,7 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
   // they are numbered in source order. A statement reachable twice (an
   // OpaqueValueExpr's source) is indexed the first time it is reached.
   std::vector<std::pair<const Stmt *, std::uint32_t>> Stack;
-  llvm::SmallVector<const Stmt *, 8> Kids;
+  Stack.reserve(64);
   Stack.push_back({Root, NoParent});
   while (!Stack.empty()) {
     auto [S, Parent] = Stack.back();
@@ -32,19 +33,18 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
       continue;
     Order.push_back(S);
     Nodes.push_back({Parent, Index + 1});
-    Kids.clear();
+    size_t First = Stack.size();
     for (const Stmt *Child : S->children())
       if (Child)
-        Kids.push_back(Child);
+        Stack.push_back({Child, Index});
     if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
       if (const Stmt *Body = CS->getCapturedStmt())
-        Kids.push_back(Body);
+        Stack.push_back({Body, Index});
     } else if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
       if (const Stmt *Src = OVE->getSourceExpr())
-        Kids.push_back(Src);
+        Stack.push_back({Src, Index});
     }
-    for (auto It = Kids.rbegin(); It != Kids.rend(); ++It)
-      Stack.push_back({*It, Index});
+    std::reverse(Stack.begin() + First, Stack.end());
   }
   // Subtree extents: in preorder a subtree is contiguous, so a node's end
   // is the largest end among its children (visited after it).
