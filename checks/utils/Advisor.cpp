@@ -174,13 +174,18 @@ AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
   Walker W(PA, PA.parents(FD));
   W.run(FD->getBody());
   AdvisedByKind Out;
+  // The kernels of each variable, in kernel order (one pass over the
+  // kernels, not one per pointer).
+  std::map<const VarDecl *, std::vector<const Stmt *>> KernelsOf;
+  for (const auto &Kn : W.Kernels)
+    for (const VarDecl *V : Kn.Uses)
+      KernelsOf[V].push_back(Kn.Anchor);
   for (auto &[VK, P] : W.Ptrs) {
     const VarDecl *V = VK.first;
-    for (const auto &Kn : W.Kernels)
-      if (Kn.Uses.count(V))
-        P.Kernels.push_back(Kn.Anchor);
-    if (P.Kernels.empty())
+    auto K = KernelsOf.find(V);
+    if (K == KernelsOf.end())
       continue;
+    P.Kernels = K->second;
     auto D = W.HostDerefs.find(V);
     if (D != W.HostDerefs.end())
       P.HostDerefs = D->second;

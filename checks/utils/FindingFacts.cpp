@@ -1,6 +1,8 @@
 //===- FindingFacts.cpp - the structured facts the checks attach ----------===//
 #include "FindingFacts.h"
 #include "EngineSupport.h"
+#include "Provenance.h"
+#include "StmtParents.h"
 #include "Summaries.h"
 #include "UsmApi.h"
 
@@ -11,6 +13,8 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 namespace clang::tidy::usm {
 
@@ -169,7 +173,7 @@ std::string userSpelling(const ::usm::Api &Target, const std::string &Written,
 namespace {
 
 /// The definitions of variables in one function body, in source order.
-struct Defs : RecursiveASTVisitor<Defs> {
+struct Defs {
   struct Def {
     const Stmt *S;
     const VarDecl *V;
@@ -177,34 +181,32 @@ struct Defs : RecursiveASTVisitor<Defs> {
   };
   std::vector<Def> All;
   std::vector<const ReturnStmt *> Returns;
-  bool VisitDeclStmt(DeclStmt *DS) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D))
-        if (VD->getInit())
-          All.push_back({DS, VD, VD->getInit()});
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() == BO_Assign)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          All.push_back({BO, VD, BO->getRHS()});
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    for (const Expr *A : C->arguments())
-      if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(A));
-          UO && UO->getOpcode() == UO_AddrOf)
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            All.push_back({C, VD, nullptr});
-    return true;
-  }
-  bool VisitReturnStmt(ReturnStmt *R) {
-    Returns.push_back(R);
-    return true;
+  /// One pass over the engine's index of the body (StmtParents).
+  explicit Defs(const StmtParents &Index) {
+    for (const Stmt *S : Index.preorder()) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (VD->getInit())
+              All.push_back({DS, VD, VD->getInit()});
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (BO->getOpcode() == BO_Assign)
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+              All.push_back({BO, VD, BO->getRHS()});
+      } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+        for (const Expr *A : C->arguments())
+          if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(A));
+              UO && UO->getOpcode() == UO_AddrOf)
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    UO->getSubExpr()->IgnoreParenImpCasts()))
+              if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+                All.push_back({C, VD, nullptr});
+      } else if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+        Returns.push_back(R);
+      }
+    }
   }
 };
 
@@ -227,6 +229,50 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
     return true;
   }
 };
+
+/// Definitions per function and calls per callee, worked out once per TU
+/// (kept with the TU's analysis): a finding's steps used to walk the
+/// function, and the TU for a parameter, per finding, which made the
+/// reports quadratic in the size of a long function (bench/engine).
+struct StepsCache {
+  std::map<const FunctionDecl *, std::unique_ptr<Defs>> Bodies;
+  std::map<const FunctionDecl *,
+           std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      Calls;
+  ProvenanceAnalysis &PA;
+  const ASTContext &Ctx;
+  StepsCache(ProvenanceAnalysis &PA, const ASTContext &Ctx)
+      : PA(PA), Ctx(Ctx) {}
+
+  const Defs &defs(const FunctionDecl *Fn) {
+    std::unique_ptr<Defs> &D = Bodies[Fn];
+    if (!D)
+      D = std::make_unique<Defs>(PA.parents(Fn));
+    return *D;
+  }
+  const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &
+  callsOf(const FunctionDecl *Target) {
+    auto [It, New] = Calls.try_emplace(Target->getCanonicalDecl());
+    if (New) {
+      CallsOf C;
+      C.Target = Target;
+      C.TraverseDecl(const_cast<TranslationUnitDecl *>(
+          Ctx.getTranslationUnitDecl()));
+      It->second = std::move(C.Found);
+    }
+    return It->second;
+  }
+};
+const char StepsKey = 0;
+
+StepsCache &stepsCache(const ASTContext &Ctx) {
+  ProvenanceAnalysis &PA =
+      ProvenanceAnalysis::forTU(const_cast<ASTContext &>(Ctx));
+  std::shared_ptr<void> &Slot = PA.derived(&StepsKey);
+  if (!Slot)
+    Slot = std::make_shared<StepsCache>(PA, Ctx);
+  return *static_cast<StepsCache *>(Slot.get());
+}
 
 bool contains(const Stmt *Outer, const Stmt *Inner) {
   if (!Outer || !Inner)
@@ -281,10 +327,10 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
   const FunctionDecl *Fn = UseFn;
   SourceLocation Before = At ? At->getBeginLoc() : SourceLocation();
   bool Reached = false;
+  StepsCache &Cache = stepsCache(Ctx);
   for (int Depth = 0; V && Fn && Fn->getBody() && Depth < 10 && !Reached;
        ++Depth) {
-    Defs D;
-    D.TraverseStmt(const_cast<Stmt *>(Fn->getBody()));
+    const Defs &D = Cache.defs(Fn);
     const Defs::Def *Last = nullptr;
     for (const Defs::Def &X : D.All)
       if (X.V == V && (Before.isInvalid() ||
@@ -297,14 +343,10 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
         break;
       Back.push_back({"parameter", refOf(SM, PV->getLocation()),
                       PV->getNameAsString()});
-      CallsOf C;
-      C.Target = Fn;
-      C.TraverseDecl(const_cast<TranslationUnitDecl *>(
-          Ctx.getTranslationUnitDecl()));
       unsigned Index = PV->getFunctionScopeIndex();
       const CallExpr *Pick = nullptr;
       const FunctionDecl *Caller = nullptr;
-      for (auto &[Call, F] : C.Found)
+      for (auto &[Call, F] : Cache.callsOf(Fn))
         if (Index < Call->getNumArgs() && (!Pick || F == SiteFn)) {
           Pick = Call;
           Caller = F;
@@ -347,8 +389,7 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
       break;
     }
     Back.push_back(Step("call", Last->S));
-    Defs GD;
-    GD.TraverseStmt(const_cast<Stmt *>(G->getBody()));
+    const Defs &GD = Cache.defs(G);
     const ReturnStmt *Ret = nullptr;
     for (const ReturnStmt *R : GD.Returns)
       if (R->getRetValue() && (!Ret || contains(R, Site)))
