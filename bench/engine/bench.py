@@ -24,7 +24,9 @@ seeded bugs (one host read of device memory per 3,000 generated lines; none
 in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
 
 usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
-                           [USMCHECK] [REPEAT] [SIZES]
+                           [--checks=GLOBS] [USMCHECK] [REPEAT] [SIZES]
+  --checks  passed to `usmcheck check` (default: its default checks;
+            --checks='usm-*' enables the opt-in ones too)
   USMCHECK  the usmcheck binary (default build/usmcheck)
   REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
@@ -108,10 +110,13 @@ def instructions(cmd, ok_codes, tmp):
     return total, count_findings(p.stdout)
 
 
+CHECKS = []  # ["--checks=GLOBS"] when given
+
+
 def commands(usmcheck, clang, path):
     fl = parse_bench.flags_for(path)
     return ([clang, "-fsyntax-only"] + fl + [path],
-            [usmcheck, "check", "-q", path, "--"] + fl)
+            [usmcheck, "check", "-q"] + CHECKS + [path, "--"] + fl)
 
 
 def measure_cpu(usmcheck, clang, path, repeat, tmp):
@@ -155,6 +160,8 @@ def main(argv):
             shapes = [s for s in a.split("=", 1)[1].split(",") if s]
         elif a == "--no-corpus":
             corpus = False
+        elif a.startswith("--checks="):
+            CHECKS[:] = [a]
         elif a.startswith("--"):
             sys.exit(__doc__)
         else:
@@ -168,15 +175,17 @@ def main(argv):
         if not shutil.which("valgrind"):
             sys.exit("bench: --callgrind needs valgrind")
         measure = measure_callgrind
-        print("bench/engine: %s, instructions (valgrind --tool=callgrind, one "
-              "run each), load: %s" % (usmcheck, load()))
+        print("bench/engine: %s%s, instructions (valgrind --tool=callgrind, "
+              "one run each), load: %s" %
+              (usmcheck, " " + " ".join(CHECKS) if CHECKS else "", load()))
         print("%-20s %6s | %14s %14s %6s | %8s" %
               ("input", "lines", "clang Ir", "usmcheck Ir", "ratio",
                "findings"))
     else:
         measure = measure_cpu
-        print("bench/engine: %s, %d runs each (fastest counts), load: %s" %
-              (usmcheck, repeat, load()))
+        print("bench/engine: %s%s, %d runs each (fastest counts), load: %s" %
+              (usmcheck, " " + " ".join(CHECKS) if CHECKS else "", repeat,
+               load()))
         print("times: fastest of %d; ratio: median of the %d back-to-back "
               "pairs" % (repeat, repeat))
         print("%-20s %6s | %8s %8s %6s | %8s %8s %6s | %8s" %
