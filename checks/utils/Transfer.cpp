@@ -1738,8 +1738,10 @@ private:
   void deviceUse(const Stmt *Anchor, const Expr *Ptr, FlowState &S,
                  int Arg = -1) {
     kernelPointer(Anchor, Ptr, nullptr, S);
-    lifeUse(Ptr, Ptr, S, LifetimeUse::Kernel);
     OriginSet O = eval(Ptr, S);
+    if (!Device && !DeclareTarget) // lifeUse(Ptr, Ptr, ...), evaluated once
+      lifeUseValue(Ptr->getExprLoc(), Ptr, O, S, LifetimeUse::Kernel, nullptr,
+                   nullptr, Ptr);
     recordUses(Anchor, O, Ptr, nullptr);
     const ValueDecl *Var = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr))
