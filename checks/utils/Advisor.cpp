@@ -7,6 +7,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdlib>
 
@@ -62,7 +63,7 @@ struct Walker {
   };
   std::vector<Kernel> Kernels;
   /// Host dereferences (outside every kernel body) per variable.
-  std::map<const VarDecl *, std::vector<const Expr *>> HostDerefs;
+  llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> HostDerefs;
   std::set<const VarDecl *> Advised;
 
   Walker(ProvenanceAnalysis &PA, const StmtParents &PM) : PA(PA), PM(PM) {}
@@ -176,7 +177,7 @@ AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
   AdvisedByKind Out;
   // The kernels of each variable, in kernel order (one pass over the
   // kernels, not one per pointer).
-  std::map<const VarDecl *, std::vector<const Stmt *>> KernelsOf;
+  llvm::DenseMap<const VarDecl *, std::vector<const Stmt *>> KernelsOf;
   for (const auto &Kn : W.Kernels)
     for (const VarDecl *V : Kn.Uses)
       KernelsOf[V].push_back(Kn.Anchor);

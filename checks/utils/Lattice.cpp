@@ -1,8 +1,8 @@
 #include "Lattice.h"
 
-#include "llvm/ADT/Hashing.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace clang::tidy::usm {
 
@@ -28,11 +28,24 @@ bool OriginSetPool::same(const OriginSet &A, const OriginSet &B) {
 }
 
 const OriginSet *OriginSetPool::intern(OriginSet S) {
-  llvm::hash_code H = llvm::hash_value(S.size());
-  for (const Origin &O : S)
-    H = llvm::hash_combine(H, O.Site, O.Param, static_cast<int>(O.K), O.A, O.Fn,
-                           O.FreedAt);
-  auto &Bucket = ByHash[static_cast<unsigned>(H) & 0x7fffffffu];
+  // A multiply-xor mix per origin (every set() interns its value; the
+  // fields left out only make equal hashes that same() tells apart).
+  auto P = [](const void *X) {
+    return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(X));
+  };
+  std::uint64_t H = S.size() * 0x9E3779B97F4A7C15ull;
+  for (const Origin &O : S) {
+    std::uint64_t V = P(O.Site) * 0xC2B2AE3D27D4EB4Full;
+    V ^= (static_cast<std::uint64_t>(static_cast<std::uint32_t>(O.Param)) |
+          static_cast<std::uint64_t>(O.K) << 32) *
+         0x165667B19E3779F9ull;
+    V ^= P(O.A) * 0x27D4EB2F165667C5ull;
+    V ^= P(O.Fn) * 0x94D049BB133111EBull;
+    V ^= P(O.FreedAt) * 0xBF58476D1CE4E5B9ull;
+    H = (H ^ V) * 0x9E3779B97F4A7C15ull;
+    H ^= H >> 29;
+  }
+  auto &Bucket = ByHash[static_cast<unsigned>(H ^ (H >> 32)) & 0x7fffffffu];
   for (const OriginSet *Known : Bucket)
     if (same(*Known, S))
       return Known;

@@ -41,9 +41,18 @@ struct KeyInfo {
   static Key getTombstoneKey() {
     return Key{llvm::DenseMapInfo<const Decl *>::getTombstoneKey(), nullptr};
   }
+  /// Every get() and set() hashes its location: a multiply-xor mix of the
+  /// fields (llvm::hash_combine cost about 3% of the analysis, callgrind).
   static unsigned getHashValue(const Key &K) {
-    return static_cast<unsigned>(
-        llvm::hash_combine(K.Base, K.Field, K.Elem, K.Index, K.Life));
+    auto P = [](const void *X) {
+      return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(X));
+    };
+    std::uint64_t H = P(K.Base) * 0x9E3779B97F4A7C15ull;
+    H ^= P(K.Field) * 0xC2B2AE3D27D4EB4Full;
+    H ^= (static_cast<std::uint64_t>(K.Index) * 2 + (K.Elem ? 1 : 0)) *
+         0x165667B19E3779F9ull;
+    H ^= P(K.Life) * 0x27D4EB2F165667C5ull;
+    return static_cast<unsigned>(H >> 32) ^ static_cast<unsigned>(H);
   }
   static bool isEqual(const Key &A, const Key &B) { return A == B; }
 };
