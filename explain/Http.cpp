@@ -47,19 +47,15 @@ namespace {
 /// network, and linking libcurl made every run load it and the 40 libraries
 /// it needs (TLS, LDAP, Kerberos, SSH; about 17 million instructions of
 /// dynamic linking per run, callgrind). Only the LLM channel loads it.
+#define USMCHECK_CURL_FUNCTIONS(X)                                             \
+  X(global_init) X(easy_init) X(easy_setopt) X(easy_perform) X(easy_getinfo)   \
+  X(easy_cleanup) X(easy_strerror) X(easy_escape) X(free) X(getdate)           \
+  X(slist_append) X(slist_free_all)
+
 struct Curl {
-  decltype(&::curl_global_init) global_init = nullptr;
-  decltype(&::curl_easy_init) easy_init = nullptr;
-  decltype(&::curl_easy_setopt) easy_setopt = nullptr;
-  decltype(&::curl_easy_perform) easy_perform = nullptr;
-  decltype(&::curl_easy_getinfo) easy_getinfo = nullptr;
-  decltype(&::curl_easy_cleanup) easy_cleanup = nullptr;
-  decltype(&::curl_easy_strerror) easy_strerror = nullptr;
-  decltype(&::curl_easy_escape) easy_escape = nullptr;
-  decltype(&::curl_free) free = nullptr;
-  decltype(&::curl_getdate) getdate = nullptr;
-  decltype(&::curl_slist_append) slist_append = nullptr;
-  decltype(&::curl_slist_free_all) slist_free_all = nullptr;
+#define USMCHECK_CURL_MEMBER(N) decltype(&::curl_##N) N = nullptr;
+  USMCHECK_CURL_FUNCTIONS(USMCHECK_CURL_MEMBER)
+#undef USMCHECK_CURL_MEMBER
   std::string Error; ///< why it could not be loaded (empty: loaded)
 };
 
@@ -79,18 +75,9 @@ const Curl &curl() {
           dlsym(H, Name));
       Ok &= Fn != nullptr;
     };
-    Get(R.global_init, "curl_global_init");
-    Get(R.easy_init, "curl_easy_init");
-    Get(R.easy_setopt, "curl_easy_setopt");
-    Get(R.easy_perform, "curl_easy_perform");
-    Get(R.easy_getinfo, "curl_easy_getinfo");
-    Get(R.easy_cleanup, "curl_easy_cleanup");
-    Get(R.easy_strerror, "curl_easy_strerror");
-    Get(R.easy_escape, "curl_easy_escape");
-    Get(R.free, "curl_free");
-    Get(R.getdate, "curl_getdate");
-    Get(R.slist_append, "curl_slist_append");
-    Get(R.slist_free_all, "curl_slist_free_all");
+#define USMCHECK_CURL_GET(N) Get(R.N, "curl_" #N);
+    USMCHECK_CURL_FUNCTIONS(USMCHECK_CURL_GET)
+#undef USMCHECK_CURL_GET
     if (!Ok)
       R.Error = "libcurl.so.4 lacks a function usmcheck needs";
     else

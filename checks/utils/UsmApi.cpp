@@ -42,30 +42,26 @@ namespace {
 /// The last component of every catalog name ("memcpy" of
 /// "sycl::queue::memcpy"): a function named otherwise is not in the
 /// catalog, which saves printing its qualified name.
+/// The last name component ("data" of "std::vector::data") of every row.
+template <typename Rows> llvm::StringSet<> lastComponents(const Rows &R) {
+  llvm::StringSet<> S;
+  for (const auto &Row : R) {
+    llvm::StringRef N(Row.Name.data(), Row.Name.size());
+    size_t Colon = N.rfind("::");
+    S.insert(Colon == llvm::StringRef::npos ? N : N.substr(Colon + 2));
+  }
+  return S;
+}
+
 const llvm::StringSet<> &catalogLastNames() {
-  static const llvm::StringSet<> Names = [] {
-    llvm::StringSet<> S;
-    for (const ::usm::Api &A : ::usm::apis()) {
-      llvm::StringRef N(A.Name.data(), A.Name.size());
-      size_t Colon = N.rfind("::");
-      S.insert(Colon == llvm::StringRef::npos ? N : N.substr(Colon + 2));
-    }
-    return S;
-  }();
+  static const llvm::StringSet<> Names = lastComponents(::usm::apis());
   return Names;
 }
+
 /// The last name component of every selector constant: a reference to any
 /// other name is no selector, whatever its qualification.
 const llvm::StringSet<> &selectorLastNames() {
-  static const llvm::StringSet<> Names = [] {
-    llvm::StringSet<> S;
-    for (const ::usm::Selector &Sel : ::usm::selectors()) {
-      llvm::StringRef N(Sel.Name.data(), Sel.Name.size());
-      size_t Colon = N.rfind("::");
-      S.insert(Colon == llvm::StringRef::npos ? N : N.substr(Colon + 2));
-    }
-    return S;
-  }();
+  static const llvm::StringSet<> Names = lastComponents(::usm::selectors());
   return Names;
 }
 } // namespace
