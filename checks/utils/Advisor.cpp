@@ -217,10 +217,16 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
                                          const FunctionDecl *FD) {
   std::vector<const Stmt *> Loops;
   const StmtParents &PM = PA.parents(FD);
-  for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
+  int I = PM.indexOf(S);
+  if (I < 0)
+    return Loops;
+  for (unsigned P = PM.parentIndex(I); P != StmtParents::None;
+       P = PM.parentIndex(P)) {
+    const Stmt *Cur = PM.at(P);
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Cur) &&
         !Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros
       Loops.push_back(Cur);
+  }
   return Loops;
 }
 

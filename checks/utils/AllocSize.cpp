@@ -122,20 +122,23 @@ public:
       : SV(SV), PA(PA), PM(PM), Ctx(PA.context()) {}
 
   void run() {
-    for (const Stmt *S : PM.preorder()) {
-      if (const auto *DS = dyn_cast<DeclStmt>(S))
-        visitDeclStmt(DS);
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-        visitDeclRefExpr(DRE);
+    llvm::ArrayRef<const Stmt *> All = PM.preorder();
+    for (unsigned I = 0; I < All.size(); ++I) {
+      if (const auto *DS = dyn_cast<DeclStmt>(All[I]))
+        visitDeclStmt(DS, I);
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(All[I]))
+        visitDeclRefExpr(DRE, I);
     }
   }
 
 private:
-  void visitDeclStmt(const DeclStmt *DS) {
+  // Parents are walked by preorder position (StmtParents::parentIndex):
+  // no hash lookup per step.
+  void visitDeclStmt(const DeclStmt *DS, unsigned At) {
     bool Loop = false;
-    for (const Stmt *Cur = PM.getParent(DS); Cur && !Loop;
-         Cur = PM.getParent(Cur))
-      Loop = engine::isLoop(Cur, Ctx);
+    for (unsigned Cur = PM.parentIndex(At); Cur != StmtParents::None && !Loop;
+         Cur = PM.parentIndex(Cur))
+      Loop = engine::isLoop(PM.at(Cur), Ctx);
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         if (Loop)
@@ -147,21 +150,26 @@ private:
       }
   }
 
-  void visitDeclRefExpr(const DeclRefExpr *DRE) {
+  void visitDeclRefExpr(const DeclRefExpr *DRE, unsigned At) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return;
     // Walk up through parentheses and no-op casts.
-    const Stmt *Cur = DRE;
-    const Stmt *Par = PM.getParent(Cur);
-    while (Par && (isa<ParenExpr>(Par) ||
-                   (isa<ImplicitCastExpr>(Par) &&
-                    cast<ImplicitCastExpr>(Par)->getCastKind() == CK_NoOp))) {
-      Cur = Par;
-      Par = PM.getParent(Cur);
+    unsigned CurI = At;
+    unsigned ParI = PM.parentIndex(CurI);
+    auto Transparent = [&](const Stmt *P) {
+      return isa<ParenExpr>(P) ||
+             (isa<ImplicitCastExpr>(P) &&
+              cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp);
+    };
+    while (ParI != StmtParents::None && Transparent(PM.at(ParI))) {
+      CurI = ParI;
+      ParI = PM.parentIndex(CurI);
     }
-    if (!Par)
+    if (ParI == StmtParents::None)
       return; // a full statement of its own: a discarded read
+    const Stmt *Cur = PM.at(CurI);
+    const Stmt *Par = PM.at(ParI);
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par))
       if (IC->getCastKind() == CK_LValueToRValue ||
           IC->getCastKind() == CK_ArrayToPointerDecay ||
@@ -180,7 +188,7 @@ private:
     }
     // &p as the out-parameter of a catalog allocator.
     if (const auto *UO = dyn_cast<UnaryOperator>(Par);
-        UO && UO->getOpcode() == UO_AddrOf && allocOut(UO)) {
+        UO && UO->getOpcode() == UO_AddrOf && allocOut(ParI)) {
       SV.Written.insert(VD);
       return;
     }
@@ -188,15 +196,19 @@ private:
     SV.NotStart.insert(VD);
   }
 
-  /// Is \p UO the pointer out-argument of a catalog allocation call?
-  bool allocOut(const UnaryOperator *UO) {
-    const Stmt *Cur = UO;
-    const Stmt *Par = PM.getParent(Cur);
-    while (Par && isa<ParenExpr, CastExpr>(Par)) {
-      Cur = Par;
-      Par = PM.getParent(Cur);
+  /// Is the unary operator at position \p At the pointer out-argument of a
+  /// catalog allocation call?
+  bool allocOut(unsigned At) {
+    unsigned CurI = At;
+    unsigned ParI = PM.parentIndex(CurI);
+    while (ParI != StmtParents::None && isa<ParenExpr, CastExpr>(PM.at(ParI))) {
+      CurI = ParI;
+      ParI = PM.parentIndex(CurI);
     }
-    const auto *Call = dyn_cast_or_null<CallExpr>(Par);
+    if (ParI == StmtParents::None)
+      return false;
+    const Stmt *Cur = PM.at(CurI);
+    const auto *Call = dyn_cast<CallExpr>(PM.at(ParI));
     if (!Call)
       return false;
     const ::usm::Api *A = PA.apiOf(*Call);

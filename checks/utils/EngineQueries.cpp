@@ -175,9 +175,13 @@ const StmtParents &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
 const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
                                               const FunctionDecl *FD) {
   const StmtParents &PM = parents(FD);
-  for (const Stmt *Cur = PM.getParent(S); Cur; Cur = PM.getParent(Cur))
-    if (isLoop(Cur, Ctx))
-      return Cur;
+  int I = PM.indexOf(S);
+  if (I < 0)
+    return nullptr;
+  for (unsigned Cur = PM.parentIndex(I); Cur != StmtParents::None;
+       Cur = PM.parentIndex(Cur))
+    if (isLoop(PM.at(Cur), Ctx))
+      return PM.at(Cur);
   return nullptr;
 }
 

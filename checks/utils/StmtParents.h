@@ -53,6 +53,12 @@ public:
   }
   /// One past the last preorder position of the subtree at position I.
   unsigned subtreeEnd(unsigned I) const { return Nodes[I].End; }
+  /// The statement at preorder position I.
+  const Stmt *at(unsigned I) const { return Order[I]; }
+  /// The position of the parent of the statement at position I, or None:
+  /// walking up by position costs no hash lookup per step.
+  static constexpr unsigned None = ~0u;
+  unsigned parentIndex(unsigned I) const { return Nodes[I].Parent; }
   /// Is \p Inner \p Outer itself or below it?
   bool contains(const Stmt *Outer, const Stmt *Inner) const {
     int O = indexOf(Outer), I = indexOf(Inner);
