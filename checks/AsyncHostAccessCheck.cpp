@@ -401,12 +401,16 @@ private:
   }
 
   void directive(const OMPExecutableDirective &D, std::vector<Item> &Out) {
-    if (isa<OMPTaskwaitDirective, OMPBarrierDirective>(D)) {
+    // An OpenMP point that waits for every task before it.
+    auto WaitAll = [&] {
       Sync S;
       S.K = Sync::Model;
       S.M = ::usm::Model::OpenMP;
       Syncs.push_back(S);
       Out.push_back({Item::Kill, static_cast<unsigned>(Syncs.size() - 1)});
+    };
+    if (isa<OMPTaskwaitDirective, OMPBarrierDirective>(D)) {
+      WaitAll();
       return;
     }
     OpenMPDirectiveKind DK = D.getDirectiveKind();
@@ -416,13 +420,8 @@ private:
       // directive's element follows the elements of its body).
       if (isOpenMPParallelDirective(DK) || DK == llvm::omp::OMPD_taskgroup ||
           (isOpenMPWorksharingDirective(DK) &&
-           !D.hasClausesOfKind<OMPNowaitClause>())) {
-        Sync S;
-        S.K = Sync::Model;
-        S.M = ::usm::Model::OpenMP;
-        Syncs.push_back(S);
-        Out.push_back({Item::Kill, static_cast<unsigned>(Syncs.size() - 1)});
-      }
+           !D.hasClausesOfKind<OMPNowaitClause>()))
+        WaitAll();
       return;
     }
     if (!D.hasAssociatedStmt())
