@@ -1,5 +1,6 @@
 //===- Advisor.cpp - facts for the performance advisor checks -------------===//
 #include "Advisor.h"
+#include "EngineSupport.h"
 #include "StmtParents.h"
 #include "UsmApi.h"
 
@@ -36,7 +37,8 @@ void varsBelow(const Stmt *S, const StmtParents &PM,
   if (I >= 0) {
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
     for (unsigned J = I, End = PM.subtreeEnd(I); J < End; ++J)
-      Take(All[J]);
+      if (PM.classAt(J) == Stmt::DeclRefExprClass)
+        Take(All[J]);
     return;
   }
   std::vector<const Stmt *> Stack{S};
@@ -106,10 +108,26 @@ struct Walker {
   }
 
   void run(const Stmt *Body) {
+    // The classes read below, tested on the index before a node is read;
+    // dereferences count in host code only.
+    static const ClassSet Read =
+        ClassSet::of<DeclStmt, BinaryOperator, CallExpr,
+                     OMPExecutableDirective, LambdaExpr, ArraySubscriptExpr,
+                     UnaryOperator, MemberExpr>();
+    static const ClassSet ReadInKernel =
+        ClassSet::of<DeclStmt, BinaryOperator, CallExpr,
+                     OMPExecutableDirective, LambdaExpr>();
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
     for (unsigned I = 0; I < All.size(); ++I) {
       while (!Open.empty() && I >= Open.back())
         Open.pop_back();
+      if (!PM.is(I, Open.empty() ? Read : ReadInKernel))
+        continue;
+      // Of the operators, only assignments and (host) dereferences count.
+      if ((PM.isBinaryOperator(I) && !PM.isBinary(I, BO_Assign)) ||
+          (PM.classAt(I) == Stmt::UnaryOperatorClass &&
+           !PM.isUnary(I, UO_Deref)))
+        continue;
       const Stmt *S = All[I];
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : DS->decls())
@@ -222,6 +240,8 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
     return Loops;
   for (unsigned P = PM.parentIndex(I); P != StmtParents::None;
        P = PM.parentIndex(P)) {
+    if (!PM.is(P, engine::loopClasses()))
+      continue;
     const Stmt *Cur = PM.at(P);
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Cur) &&
         !Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros

@@ -122,12 +122,14 @@ public:
       : SV(SV), PA(PA), PM(PM), Ctx(PA.context()) {}
 
   void run() {
+    // Classes from the index: only declarations and references are read.
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
     for (unsigned I = 0; I < All.size(); ++I) {
-      if (const auto *DS = dyn_cast<DeclStmt>(All[I]))
-        visitDeclStmt(DS, I);
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(All[I]))
-        visitDeclRefExpr(DRE, I);
+      Stmt::StmtClass C = PM.classAt(I);
+      if (C == Stmt::DeclStmtClass)
+        visitDeclStmt(cast<DeclStmt>(All[I]), I);
+      else if (C == Stmt::DeclRefExprClass)
+        visitDeclRefExpr(cast<DeclRefExpr>(All[I]), I);
     }
   }
 
@@ -138,7 +140,7 @@ private:
     bool Loop = false;
     for (unsigned Cur = PM.parentIndex(At); Cur != StmtParents::None && !Loop;
          Cur = PM.parentIndex(Cur))
-      Loop = engine::isLoop(PM.at(Cur), Ctx);
+      Loop = PM.is(Cur, engine::loopClasses()) && engine::isLoop(PM.at(Cur), Ctx);
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         if (Loop)
@@ -151,32 +153,32 @@ private:
   }
 
   void visitDeclRefExpr(const DeclRefExpr *DRE, unsigned At) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD)
-      return;
-    // Walk up through parentheses and no-op casts.
+    // Walk up through parentheses and no-op casts. The parents come first:
+    // most references are reads, told by their parent alone, and neither
+    // the reference nor its declaration need be read for them.
     unsigned CurI = At;
     unsigned ParI = PM.parentIndex(CurI);
-    auto Transparent = [&](const Stmt *P) {
-      return isa<ParenExpr>(P) ||
-             (isa<ImplicitCastExpr>(P) &&
-              cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp);
+    auto Transparent = [&](unsigned P) {
+      return PM.classAt(P) == Stmt::ParenExprClass ||
+             PM.isImplicitCast(P, CK_NoOp);
     };
-    while (ParI != StmtParents::None && Transparent(PM.at(ParI))) {
+    while (ParI != StmtParents::None && Transparent(ParI)) {
       CurI = ParI;
       ParI = PM.parentIndex(CurI);
     }
     if (ParI == StmtParents::None)
       return; // a full statement of its own: a discarded read
+    if (PM.isImplicitCast(ParI, CK_LValueToRValue) ||
+        PM.isImplicitCast(ParI, CK_ArrayToPointerDecay) ||
+        PM.isImplicitCast(ParI, CK_FunctionToPointerDecay))
+      return;
+    if (PM.classAt(ParI) == Stmt::UnaryExprOrTypeTraitExprClass)
+      return; // sizeof v
     const Stmt *Cur = PM.at(CurI);
     const Stmt *Par = PM.at(ParI);
-    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Par))
-      if (IC->getCastKind() == CK_LValueToRValue ||
-          IC->getCastKind() == CK_ArrayToPointerDecay ||
-          IC->getCastKind() == CK_FunctionToPointerDecay)
-        return;
-    if (isa<UnaryExprOrTypeTraitExpr>(Par))
-      return; // sizeof v
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return;
     // A store of the start of an allocation into a pointer variable.
     if (const auto *BO = dyn_cast<BinaryOperator>(Par);
         BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Cur &&

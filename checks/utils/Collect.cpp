@@ -81,11 +81,23 @@ public:
     // Lambdas open at this position: the end of each one's subtree (its
     // call operator is on Stack meanwhile, as the visitor's walk has it).
     std::vector<unsigned> Lambdas;
+    // The classes visit() and this loop read, tested on the index before
+    // a node is read.
+    static const ClassSet Read =
+        ClassSet::of<BinaryOperator, UnaryOperator, CallExpr, LambdaExpr,
+                     CXXNewExpr, OMPExecutableDirective, DeclStmt>();
     for (unsigned I = 0; I < All.size(); ++I) {
       while (!Lambdas.empty() && I >= Lambdas.back()) {
         Lambdas.pop_back();
         Stack.pop_back();
       }
+      if (!PM.is(I, Read))
+        continue;
+      // Of the operators, visit() reads assignments and & only.
+      if ((PM.isBinaryOperator(I) && !PM.isAssignment(I)) ||
+          (PM.classAt(I) == Stmt::UnaryOperatorClass &&
+           !PM.isUnary(I, UO_AddrOf)))
+        continue;
       auto *S = const_cast<Stmt *>(All[I]);
       if (auto *LE = dyn_cast<LambdaExpr>(S)) {
         Stack.push_back(LE->getCallOperator());
@@ -316,6 +328,11 @@ private:
     for (unsigned J = I, End = Index->subtreeEnd(I); J < End; ++J) {
       const Stmt *Cur = All[J];
       P.DeviceStmts.insert(Cur);
+      // Classes from the index: only these nodes are read.
+      static const ClassSet Read =
+          ClassSet::of<CapturedStmt, CallExpr, LambdaExpr>();
+      if (!Index->is(J, Read))
+        continue;
       if (const auto *CS = dyn_cast<CapturedStmt>(Cur)) {
         int K = Index->indexOf(CS->getCapturedStmt());
         if (K <= static_cast<int>(J) || static_cast<unsigned>(K) >= End) {

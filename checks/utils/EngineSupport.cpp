@@ -1,6 +1,7 @@
 //===- EngineSupport.cpp - helpers shared by the engine's parts
 //------------===//
 #include "EngineSupport.h"
+#include "StmtParents.h"
 #include "UsmApi.h"
 
 #include "clang/AST/Attr.h"
@@ -149,6 +150,12 @@ bool isLoop(const Stmt *S, const ASTContext &Ctx) {
     return true;
   }
   return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
+}
+
+const ClassSet &loopClasses() {
+  static const ClassSet Loops =
+      ClassSet::of<DoStmt, ForStmt, WhileStmt, CXXForRangeStmt>();
+  return Loops;
 }
 
 const VarDecl *decayedArray(const Expr *E) {

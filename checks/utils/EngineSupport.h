@@ -18,6 +18,10 @@
 #include <string>
 #include <string_view>
 
+namespace clang::tidy::usm {
+class ClassSet;
+}
+
 namespace clang::tidy::usm::engine {
 
 /// A kernel launcher of DeviceContext.def (its callable is device code).
@@ -54,6 +58,9 @@ std::string hostAccessName(const FunctionDecl &FD);
 const Expr *ignoreTemporaries(const Expr *E);
 /// A statement that can run its body more than once.
 bool isLoop(const Stmt *S, const ASTContext &Ctx);
+/// The classes of the statements isLoop() can accept (tested on the body
+/// index's classes before the statement is read).
+const ClassSet &loopClasses();
 /// The array variable (automatic or static storage, not a parameter) whose
 /// address \p E is: the array named itself (an OpenMP clause item, a
 /// reference in a region) or decaying to a pointer; null otherwise.

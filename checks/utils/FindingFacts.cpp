@@ -183,7 +183,14 @@ struct Defs {
   std::vector<const ReturnStmt *> Returns;
   /// One pass over the engine's index of the body (StmtParents).
   explicit Defs(const StmtParents &Index) {
-    for (const Stmt *S : Index.preorder()) {
+    static const ClassSet Read =
+        ClassSet::of<DeclStmt, BinaryOperator, CallExpr, ReturnStmt>();
+    llvm::ArrayRef<const Stmt *> Pre = Index.preorder();
+    for (unsigned I = 0; I < Pre.size(); ++I) {
+      if (!Index.is(I, Read) ||
+          (Index.isBinaryOperator(I) && !Index.isBinary(I, BO_Assign)))
+        continue;
+      const Stmt *S = Pre[I];
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))

@@ -293,6 +293,15 @@ struct ProvenanceAnalysis::PlacementCache {
         Skip.pop_back();
         continue;
       }
+      static const ClassSet Read =
+          ClassSet::of<CapturedStmt, BinaryOperator, UnaryOperator, CallExpr>();
+      if (!Index.is(J, Read))
+        continue;
+      // Of the operators, only assignments, ++/-- and & are read.
+      if ((Index.isBinaryOperator(J) && !Index.isAssignment(J)) ||
+          (Index.classAt(J) == Stmt::UnaryOperatorClass &&
+           !Index.isIncrementDecrement(J) && !Index.isUnary(J, UO_AddrOf)))
+        continue;
       const Stmt *S = All[J];
       if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
         int K = Index.indexOf(CS->getCapturedStmt());
