@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang::ast_matchers;
@@ -95,21 +96,46 @@ struct FreeRenames {
   std::string Why;
 };
 
+/// The TU's free facts by the allocation sites that reach them and by the
+/// deallocations they stand for, in the engine's order: built once, on the
+/// first swap planned (a scan of every fact per finding grew with the
+/// product of findings and frees).
+struct FreeLookup {
+  /// (key, index into frees()), sorted: one entry per fact and key.
+  using Table = std::vector<std::pair<const Expr *, unsigned>>;
+  Table BySite, ByFree;
+  const std::vector<FreeFact> &Facts;
+  explicit FreeLookup(const ProvenanceAnalysis &PA) : Facts(PA.frees()) {
+    for (unsigned I = 0; I < Facts.size(); ++I) {
+      for (const Origin &O : Facts[I].Origins)
+        if (O.Site)
+          BySite.push_back({O.Site, I});
+      for (const FreeSite &FS : Facts[I].sites())
+        ByFree.push_back({FS.Free, I});
+    }
+    for (Table *T : {&BySite, &ByFree}) {
+      std::sort(T->begin(), T->end());
+      T->erase(std::unique(T->begin(), T->end()), T->end());
+    }
+  }
+  /// The facts filed under \p E, in the engine's order.
+  template <class F> void forEach(const Table &T, const Expr *E, F Fn) const {
+    auto It = std::lower_bound(T.begin(), T.end(), std::make_pair(E, 0u));
+    for (; It != T.end() && It->first == E; ++It)
+      Fn(Facts[It->second]);
+  }
+};
+
 FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
-                            const ProvenanceAnalysis &PA,
-                            const ASTContext &Ctx) {
+                            const FreeLookup &Frees, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   FreeRenames Out;
   // The deallocations this allocation reaches.
   std::map<const Expr *, FreeSite> Reached;
-  for (const FreeFact &F : PA.frees()) {
-    bool FromSite = false;
-    for (const Origin &O : F.Origins)
-      FromSite |= O.Site == Dev.Site;
-    if (FromSite)
-      for (const FreeSite &FS : F.sites())
-        Reached.emplace(FS.Free, FS);
-  }
+  Frees.forEach(Frees.BySite, Dev.Site, [&](const FreeFact &F) {
+    for (const FreeSite &FS : F.sites())
+      Reached.emplace(FS.Free, FS);
+  });
   // A function that already releases this allocation with a deallocator
   // of the new kind chooses between its deallocators at run time (a
   // compatibility wrapper that remembers which pointers are host memory):
@@ -135,24 +161,21 @@ FreeRenames planFreeRenames(const Origin &Dev, const ::usm::Api &Swap,
     // Every pointer that reaches this free must be fine with the new
     // deallocator: memory of this allocation, or of one New releases.
     // (A parameter of the freeing function is covered by its callers.)
-    for (const FreeFact &F : PA.frees()) {
-      bool Here = false;
-      for (const FreeSite &S : F.sites())
-        Here |= S.Free == X;
-      if (!Here)
-        continue;
+    bool Other = false;
+    Frees.forEach(Frees.ByFree, X, [&](const FreeFact &F) {
       bool OnlyParams = !F.Origins.empty();
       for (const Origin &O : F.Origins)
         OnlyParams &= O.isParam() && O.Fn == F.Fn;
       if (OnlyParams)
-        continue;
+        return;
       bool Fine = F.Known;
       for (const Origin &O : F.Origins)
         Fine &= O.Site == Dev.Site || (O.A && O.A->isFreedBy(New->Name));
-      if (!Fine) {
-        Out.Why = Where + " also releases other memory";
-        return Out;
-      }
+      Other |= !Fine;
+    });
+    if (Other) {
+      Out.Why = Where + " also releases other memory";
+      return Out;
     }
     SourceLocation NameLoc;
     if (const auto *Call = dyn_cast<CallExpr>(X))
@@ -264,6 +287,7 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
   // The fix ranking is a property of the allocation, so every report of
   // one allocation gives the same advice (and the fix-it is attached once).
   std::map<const Expr *, Advice> AdviceOf;
+  std::optional<FreeLookup> Frees; // for the swaps' free renames
   for (const HostAccess &H : PA.hostAccesses())
     for (const Origin &O : H.Origins) {
       if (!O.isDevice())
@@ -371,8 +395,11 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
         // wherever it is, so the fixed code is right at once; or offer no
         // fix-it when a rename cannot do it.
         FreeRenames Plan;
-        if (Swap)
-          Plan = planFreeRenames(*Dev, *Swap, PA, Ctx);
+        if (Swap) {
+          if (!Frees)
+            Frees.emplace(PA);
+          Plan = planFreeRenames(*Dev, *Swap, *Frees, Ctx);
+        }
         if (Swap && !Plan.Why.empty())
           TopNotOffered = Plan.Why;
         else if (Swap && NameLoc.isValid() && NameLoc.isMacroID())
