@@ -16,6 +16,7 @@
 #include "CheckInfo.h"
 #include "Version.h"
 #include "Reporters.h"
+#include "utils/Provenance.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -854,6 +855,10 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
         std::FILE *Tmp = std::tmpfile();
         if (Tmp)
           dup2(fileno(Tmp), 2);
+        // Nothing of the analysis is needed after the reply: leave its
+        // memory to the end of the process. (Clang's own -disable-free
+        // cannot be had here: clang's tooling turns it off.)
+        clang::tidy::usm::ProvenanceAnalysis::leaveToProcessExit();
         WorkerReply Reply = AnalyseOne(I);
         std::fflush(stderr);
         if (Tmp) {

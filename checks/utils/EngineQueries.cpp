@@ -19,6 +19,7 @@
 #include "llvm/ADT/Hashing.h"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <mutex>
 #include <queue>
@@ -84,6 +85,12 @@ ProvenanceAnalysis &ProvenanceAnalysis::forTU(ASTContext &Ctx) {
   return *PA;
 }
 
+namespace {
+std::atomic<bool> LeaveToExit{false};
+} // namespace
+
+void ProvenanceAnalysis::leaveToProcessExit() { LeaveToExit = true; }
+
 void ProvenanceAnalysis::release(const ASTContext &Ctx) {
   std::unique_ptr<ProvenanceAnalysis> Gone;
   std::lock_guard<std::mutex> Lock(SharedMutex);
@@ -92,6 +99,8 @@ void ProvenanceAnalysis::release(const ASTContext &Ctx) {
     return;
   Gone = std::move(It->second);
   Shared.erase(It);
+  if (LeaveToExit)
+    (void)Gone.release(); // the process ends with this TU
 }
 
 const std::vector<DeviceUse> &
@@ -180,7 +189,7 @@ const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
     return nullptr;
   for (unsigned Cur = PM.parentIndex(I); Cur != StmtParents::None;
        Cur = PM.parentIndex(Cur))
-    if (isLoop(PM.at(Cur), Ctx))
+    if (PM.is(Cur, loopClasses()) && isLoop(PM.at(Cur), Ctx))
       return PM.at(Cur);
   return nullptr;
 }
