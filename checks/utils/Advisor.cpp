@@ -243,8 +243,7 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
     if (!PM.is(P, engine::loopClasses()))
       continue;
     const Stmt *Cur = PM.at(P);
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Cur) &&
-        !Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros
+    if (!Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros
       Loops.push_back(Cur);
   }
   return Loops;

@@ -31,6 +31,8 @@
 #ifndef USMCHECK_CHECKS_UTILS_STMTPARENTS_H
 #define USMCHECK_CHECKS_UTILS_STMTPARENTS_H
 
+#include "PointerHash.h"
+
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -99,12 +101,9 @@ public:
   bool is(unsigned I, const ClassSet &Set) const {
     return Set.contains(classAt(I));
   }
-  /// Is the statement at position I a cast of kind \p K (implicit or
-  /// explicit), a binary operator (compound assignments included) with
+  /// Is the statement at position I an implicit cast of kind \p K, a
+  /// binary operator (compound assignments included) with
   /// opcode \p O, a unary operator with opcode \p O?
-  bool isCast(unsigned I, CastKind K) const {
-    return CastClasses.contains(classAt(I)) && Tags[I].Op == K;
-  }
   bool isImplicitCast(unsigned I, CastKind K) const {
     return classAt(I) == Stmt::ImplicitCastExprClass && Tags[I].Op == K;
   }
@@ -142,9 +141,7 @@ private:
     std::uint32_t End;    ///< one past the subtree's last position
   };
   static std::uint32_t hash(const Stmt *S) {
-    std::uint64_t V = static_cast<std::uint64_t>(reinterpret_cast<uintptr_t>(S)) *
-                      0x9E3779B97F4A7C15ull;
-    return static_cast<std::uint32_t>(V >> 32);
+    return MixedPtrInfo<const Stmt>::getHashValue(S);
   }
   /// Adds \p S at position \p Index; false when it is indexed already.
   bool insert(const Stmt *S, std::uint32_t Index);
