@@ -301,7 +301,7 @@ private:
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
           bindEvent(DRE->getDecl(), OC->getArg(1));
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (!Callee)
       return;
     if (const ::usm::AsyncOp *A = PA.asyncOpOf(*Callee)) {
@@ -348,7 +348,7 @@ private:
     if (isa<OMPTaskwaitDirective, OMPBarrierDirective>(S))
       return true;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *C = Call->getDirectCallee())
+      if (const FunctionDecl *C = directCallee(*Call))
         if (PA.syncOf(*C) || (!PA.asyncOpOf(*C) && maySync(C)))
           return true;
     for (const Stmt *Ch : S->children())
@@ -456,12 +456,12 @@ private:
     O.At = &K;
     O.M = Ctx.getLangOpts().HIP ? ::usm::Model::HIP : ::usm::Model::CUDA;
     if (const CallExpr *Cfg = K.getConfig())
-      if (const FunctionDecl *CF = Cfg->getDirectCallee())
+      if (const FunctionDecl *CF = directCallee(*Cfg))
         if (const ::usm::LaunchConfig *LC = PA.launchConfigOf(*CF))
           O.Q = keyOf(argAt(*Cfg, LC->Stream));
     if (O.Q.K == QueueKey::None)
       O.Q.K = QueueKey::Default;
-    const FunctionDecl *Kernel = K.getDirectCallee();
+    const FunctionDecl *Kernel = directCallee(K);
     O.What = "the kernel launch '" +
              (Kernel ? Kernel->getNameAsString() : std::string("kernel")) +
              "<<<...>>>'";
@@ -534,7 +534,7 @@ private:
     if (!S)
       return;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *C = Call->getDirectCallee())
+      if (const FunctionDecl *C = directCallee(*Call))
         if (const ::usm::AsyncOp *A = PA.asyncOpOf(*C))
           if (A->Queue == ::usm::GROUP) {
             if (A->Op == ::usm::AsyncKind::Launch)

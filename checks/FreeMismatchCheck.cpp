@@ -71,7 +71,7 @@ static ::usm::FindingFacts baseFacts(const Origin &O, const FreeFact &F,
 /// Who frees a pointer handed over at \p Via: "'release'", "its deleter".
 static std::string freerName(const FreeFact &F) {
   if (const auto *Call = dyn_cast<CallExpr>(F.Via))
-    if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const FunctionDecl *FD = directCallee(*Call))
       return "'" + FD->getNameAsString() + "'";
   return "its deleter";
 }

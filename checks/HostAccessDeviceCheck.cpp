@@ -525,7 +525,7 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
       if (const Expr *SizeE = argAt(*SiteCall, A.Size)) {
         Bytes = writtenText(SizeE, Ctx);
         // The template form (malloc_device<T>(count, q)) counts elements.
-        const FunctionDecl *Callee = SiteCall->getDirectCallee();
+        const FunctionDecl *Callee = directCallee(*SiteCall);
         if (Callee && Callee->getTemplateSpecializationArgs() &&
             SiteCall->getType()->isPointerType()) {
           QualType Elem = SiteCall->getType()->getPointeeType();
@@ -559,7 +559,7 @@ void HostAccessDeviceCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
     if (const Expr *SizeE = argAt(*SiteCall, A.Size)) {
       Facts.SizeText = writtenText(SizeE, Ctx);
       // The template form (malloc_device<T>(count, q)) counts elements.
-      const FunctionDecl *Callee = SiteCall->getDirectCallee();
+      const FunctionDecl *Callee = directCallee(*SiteCall);
       if (Callee && Callee->getTemplateSpecializationArgs() &&
           SiteCall->getType()->isPointerType() &&
           !SiteCall->getType()->getPointeeType()->isVoidType()) {

@@ -266,13 +266,13 @@ private:
     if (!E || Depth > 4 || E->isValueDependent())
       return DevNum::Unknown;
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
+    if (!engine::neverConstant(E) && E->EvaluateAsInt(R, Ctx))
       return R.Val.getInt().isNonNegative() ? DevNum::Offload
                                             : DevNum::Unknown;
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (engine::isInitialDeviceCall(*Call))
         return DevNum::Initial;
-      const FunctionDecl *Callee = Call->getDirectCallee();
+      const FunctionDecl *Callee = directCallee(*Call);
       if (Callee && Call->getNumArgs() == 0)
         if (const ::usm::DeviceNumber *D =
                 ::usm::findDeviceNumber(catalogName(*Callee)))
@@ -403,7 +403,8 @@ private:
     if (S.M == Mem::Device) {
       const Expr *AD = allocDevice(S);
       Expr::EvalResult R;
-      if (AD && !AD->isValueDependent() && AD->EvaluateAsInt(R, Ctx))
+      if (AD && !AD->isValueDependent() && !engine::neverConstant(AD) &&
+          AD->EvaluateAsInt(R, Ctx))
         Want = text(AD);
       else if (const VarDecl *V = varOf(AD);
                V && S.O->Fn == F.Fn && Sizes.vars(F.Fn).stable(V) &&
@@ -657,7 +658,7 @@ private:
     std::int64_t Elem = 1;
     if (Unit != ::usm::SizeUnit::Bytes) {
       QualType T;
-      const FunctionDecl *Callee = F.Call->getDirectCallee();
+      const FunctionDecl *Callee = directCallee(*F.Call);
       if (const TemplateArgumentList *TA =
               Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
           TA && TA->size() >= 1 &&
@@ -699,7 +700,7 @@ private:
     else if (O0 && O0->Site && isa<CallExpr>(O0->Site)) {
       const auto *AC = cast<CallExpr>(O0->Site);
       Has = "'" + text(argAt(*AC, O0->A->Size)) + "'";
-      const FunctionDecl *AF = AC->getDirectCallee();
+      const FunctionDecl *AF = directCallee(*AC);
       const TemplateArgumentList *TA =
           AF ? AF->getTemplateSpecializationArgs() : nullptr;
       std::optional<std::int64_t> ES;

@@ -215,9 +215,10 @@ AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
 }
 } // namespace
 
-std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
-                                            const FunctionDecl *FD,
-                                            ::usm::Kind K) {
+const std::vector<AdvisedPointer> &advisedPointers(ProvenanceAnalysis &PA,
+                                                   const FunctionDecl *FD,
+                                                   ::usm::Kind K) {
+  static const std::vector<AdvisedPointer> None;
   std::shared_ptr<void> &Slot = PA.derived(&AdvisedKey);
   if (!Slot)
     Slot = std::make_shared<AdvisedCache>();
@@ -226,8 +227,7 @@ std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
   if (It == Cache.end())
     It = Cache.emplace(FD, walk(PA, FD)).first;
   auto KIt = It->second.find(K);
-  return KIt == It->second.end() ? std::vector<AdvisedPointer>()
-                                 : KIt->second;
+  return KIt == It->second.end() ? None : KIt->second;
 }
 
 std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,

@@ -43,10 +43,11 @@ struct AdvisedPointer {
 };
 
 /// The pointers of \p FD allocated with kind \p K, with their kernels and
-/// host dereferences (FD must be a host function with a body).
-std::vector<AdvisedPointer> advisedPointers(ProvenanceAnalysis &PA,
-                                            const FunctionDecl *FD,
-                                            ::usm::Kind K);
+/// host dereferences (FD must be a host function with a body). The list
+/// lives as long as \p PA's analysis of the TU.
+const std::vector<AdvisedPointer> &advisedPointers(ProvenanceAnalysis &PA,
+                                                   const FunctionDecl *FD,
+                                                   ::usm::Kind K);
 
 /// The loops of \p FD (innermost first) enclosing \p S.
 std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,

@@ -223,7 +223,8 @@ private:
     E = stripCasts(E);
     if (!E)
       return false;
-    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    if (!engine::neverConstant(E) &&
+        E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return true;
     if (isa<CXXNewExpr>(E))
       return true;
@@ -294,7 +295,7 @@ std::optional<SymSize> SizeFacts::value(const Expr *E, const FunctionDecl *FD,
       !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx)) {
+  if (!engine::neverConstant(E) && E->EvaluateAsInt(R, Ctx)) {
     const llvm::APSInt &V = R.Val.getInt();
     if (V.getSignificantBits() > 48)
       return std::nullopt;
@@ -360,7 +361,7 @@ std::optional<SymSize> SizeFacts::allocationBytes(const Origin &O) {
   if (::usm::allocUnit(*O.A) == ::usm::SizeUnit::Bytes)
     return Count;
   // Elements when the call names a template type argument.
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = directCallee(*Call);
   const TemplateArgumentList *TA =
       Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
   if (!TA)

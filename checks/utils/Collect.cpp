@@ -214,7 +214,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (!Callee)
       return true;
     if (!Stack.empty())

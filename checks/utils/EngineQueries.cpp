@@ -51,10 +51,11 @@ bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
 }
 
 const ProvenanceAnalysis::CalleeInfo &
-ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
-  auto [It, New] = Callees.try_emplace(&FD);
+ProvenanceAnalysis::calleeInfoSlow(const FunctionDecl &FD) {
+  auto [It, New] = Callees.try_emplace(&FD, nullptr);
   if (New) {
-    CalleeInfo &I = It->second;
+    It->second = &CalleeInfos.emplace_back();
+    CalleeInfo &I = *It->second;
     I.Api = apiForFunction(FD);
     std::string Catalog = catalogName(FD);
     I.Launcher = isLauncher(Catalog);
@@ -69,7 +70,9 @@ ProvenanceAnalysis::calleeInfo(const FunctionDecl &FD) {
       if (HA.Name == Name)
         I.Accesses.push_back(&HA);
   }
-  return It->second;
+  LastCallee = &FD;
+  LastCalleeInfo = It->second;
+  return *It->second;
 }
 
 namespace {

@@ -13,6 +13,76 @@
 
 namespace clang::tidy::usm::engine {
 
+bool neverConstant(const Expr *E) {
+  if (!E)
+    return false;
+  // A variable read as a whole (callers strip the lvalue-to-rvalue cast).
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return !VD->getType().isConstQualified() &&
+             !VD->getType()->isReferenceType() && !VD->isConstexpr();
+  bool Reads = false;
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    switch (S->getStmtClass()) {
+    case Stmt::UnaryExprOrTypeTraitExprClass: // sizeof: not evaluated
+    case Stmt::IntegerLiteralClass:
+    case Stmt::FloatingLiteralClass:
+    case Stmt::CharacterLiteralClass:
+    case Stmt::CXXBoolLiteralExprClass:
+    case Stmt::CXXNullPtrLiteralExprClass:
+    case Stmt::StringLiteralClass:
+      continue;
+    case Stmt::ImplicitCastExprClass: {
+      const auto *ICE = cast<ImplicitCastExpr>(S);
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                ICE->getSubExpr()->IgnoreParens()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+            QualType T = VD->getType();
+            if (T.isConstQualified() || T->isReferenceType() ||
+                VD->isConstexpr())
+              return false; // may have a constant value
+            Reads = true;
+            continue;
+          }
+      break;
+    }
+    case Stmt::DeclRefExprClass:
+      // An enumerator is a constant; anything else not under an
+      // lvalue-to-rvalue conversion (an address, an array, a function)
+      // may be one.
+      if (!isa<EnumConstantDecl>(cast<DeclRefExpr>(S)->getDecl()))
+        return false;
+      continue;
+    case Stmt::BinaryOperatorClass: {
+      const auto *BO = cast<BinaryOperator>(S);
+      if (BO->isLogicalOp() || BO->isCommaOp() || BO->isAssignmentOp())
+        return false;
+      break;
+    }
+    case Stmt::UnaryOperatorClass:
+      if (cast<UnaryOperator>(S)->isIncrementDecrementOp() ||
+          cast<UnaryOperator>(S)->getOpcode() == UO_AddrOf)
+        return false;
+      break;
+    case Stmt::ParenExprClass:
+    case Stmt::CStyleCastExprClass:
+    case Stmt::ArraySubscriptExprClass:
+    case Stmt::MemberExprClass:
+      break;
+    default:
+      return false; // calls, conditionals, and everything not listed
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Reads;
+}
+
 bool isLauncher(std::string_view Name) {
 #define USM_KERNEL_LAUNCHER(N)                                                 \
   if (Name == N)                                                               \
@@ -69,7 +139,7 @@ bool isScalar(QualType T) {
 /// Is \p Call the model's "initial device" call (omp_get_initial_device()),
 /// as models.def names it?
 bool isInitialDeviceCall(const CallExpr &Call) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
+  const FunctionDecl *Callee = directCallee(Call);
   if (!Callee || Call.getNumArgs() != 0)
     return false;
   std::string Name = catalogName(*Callee) + "()";
@@ -122,20 +192,6 @@ std::string hostAccessName(const FunctionDecl &FD) {
       return OS.str();
     }
   return catalogName(FD);
-}
-
-const Expr *ignoreTemporaries(const Expr *E) {
-  while (E) {
-    const Expr *Before = E;
-    E = stripCasts(E);
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    if (E == Before)
-      break;
-  }
-  return E;
 }
 
 /// A statement that can run its body more than once. `do { } while (0)`

@@ -10,10 +10,12 @@
 
 #include "Catalog.h"
 #include "Queries.h"
+#include "UsmApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <string>
 #include <string_view>
@@ -52,10 +54,29 @@ bool hasInitialDevice(::usm::Model M);
 const ::usm::QueryAnswer *queryAnswerOf(const Expr *E);
 /// Pointers, records that may hold them, arrays of pointers.
 bool isPointerLike(QualType T);
+/// True when \p E surely is no constant expression, so that no constant
+/// evaluation of it (EvaluateAsInt, isNullPointerConstant, ...) can
+/// succeed: it reads the value of a variable that is neither const nor a
+/// reference, and has nothing that could skip that read (no calls, logical
+/// or conditional operators, commas, assignments, statement expressions).
+/// False means "ask clang". The evaluator spends about 2,000 instructions
+/// to find out that `n * sizeof(double)` is not constant; this walk, a few
+/// dozen.
+bool neverConstant(const Expr *E);
 /// The name under which host_access.def lists \p FD.
 std::string hostAccessName(const FunctionDecl &FD);
-/// Strips casts, materialised and bound temporaries.
-const Expr *ignoreTemporaries(const Expr *E);
+/// Strips casts, materialised and bound temporaries (inline: the
+/// transfer functions call it for every expression they evaluate).
+inline const Expr *ignoreTemporaries(const Expr *E) {
+  while (E) {
+    E = stripCasts(E); // materialised temporaries too
+    const auto *B = dyn_cast_or_null<CXXBindTemporaryExpr>(E);
+    if (!B)
+      break;
+    E = B->getSubExpr();
+  }
+  return E;
+}
 /// A statement that can run its body more than once.
 bool isLoop(const Stmt *S, const ASTContext &Ctx);
 /// The classes of the statements isLoop() can accept (tested on the body

@@ -230,7 +230,7 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
     return R;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *FD = C->getDirectCallee())
+    if (const FunctionDecl *FD = directCallee(*C))
       if (FD->getCanonicalDecl() == Target->getCanonicalDecl() && Current)
         Found.push_back({C, Current});
     return true;
@@ -388,7 +388,7 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
       continue;
     }
     const auto *Call = dyn_cast<CallExpr>(RHS);
-    const FunctionDecl *G = Call ? Call->getDirectCallee() : nullptr;
+    const FunctionDecl *G = Call ? directCallee(*Call) : nullptr;
     if (G)
       G = G->getDefinition();
     if (!G || !G->getBody()) {

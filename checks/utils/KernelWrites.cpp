@@ -1,5 +1,6 @@
 //===- KernelWrites.cpp - which pointers a kernel body writes through -----===//
 #include "KernelWrites.h"
+#include "UsmApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -160,7 +161,7 @@ private:
   }
 
   void callArgs(const CallExpr *Call) {
-    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *FD = directCallee(*Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *A = Call->getArg(I);
       QualType PT;

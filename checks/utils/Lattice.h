@@ -113,7 +113,7 @@ struct Origin {
 };
 
 /// Sorted (by site, then parameter), duplicate-free.
-using OriginSet = std::vector<Origin>;
+using OriginSet = llvm::SmallVector<Origin, 1>;
 
 /// A tracked location: a variable, a field of a variable (or of `this`),
 /// or an element of an array of pointers / a tuple; or the lifetime slot

@@ -83,7 +83,7 @@ void LifetimeCheck::notes(const LifetimeFinding &F, const SourceManager &SM) {
     if (F.FreedInside && F.FreedInside != F.FreedAt) {
       const FunctionDecl *Callee = nullptr;
       if (const auto *Call = dyn_cast<CallExpr>(F.FreedAt))
-        Callee = Call->getDirectCallee();
+        Callee = directCallee(*Call);
       Note(F.FreedAt, "released here by the call of '" + Name(Callee) + "'");
       Note(F.FreedInside, "which releases it here");
     } else {

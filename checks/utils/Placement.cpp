@@ -333,7 +333,7 @@ struct ProvenanceAnalysis::PlacementCache {
   }
 
   void call(const CallExpr &Call, FnFacts &F) {
-    const FunctionDecl *Callee = Call.getDirectCallee();
+    const FunctionDecl *Callee = directCallee(Call);
     if (!Callee)
       return;
     // Arguments: &v is filled by the call (counted in walk()), a non-const
@@ -388,7 +388,7 @@ struct ProvenanceAnalysis::PlacementCache {
         if (!S)
           continue;
         if (const auto *Call = dyn_cast<CallExpr>(S))
-          if (const FunctionDecl *C = Call->getDirectCallee())
+          if (const FunctionDecl *C = directCallee(*Call))
             if (C->getDefinition() && C->getDefinition() != Def &&
                 C->getDefinition()->getBody())
               R = maySelect(C);
@@ -415,7 +415,7 @@ struct ProvenanceAnalysis::PlacementCache {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call || isa<CUDAKernelCallExpr>(Call))
       return V;
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (!Callee || Callee->getBuiltinID())
       return V;
     if (P.calleeInfo(*Callee).MultiDevice) {
@@ -436,7 +436,7 @@ struct ProvenanceAnalysis::PlacementCache {
       if (const ::usm::Api *A = P.apiOf(*Call))
         return A->R == ::usm::Role::Alloc || A->R == ::usm::Role::Copy ||
                A->R == ::usm::Role::Fill;
-      if (const FunctionDecl *C = Call->getDirectCallee())
+      if (const FunctionDecl *C = directCallee(*Call))
         return P.calleeInfo(*C).Launcher;
     }
     return false;
@@ -544,7 +544,8 @@ struct ProvenanceAnalysis::PlacementCache {
         }
       Expr::EvalResult R;
       if (!isa<DeclRefExpr>(S) && !isa<CallExpr>(S) &&
-          !isa<BinaryOperator>(S) && S->EvaluateAsInt(R, P.Ctx)) {
+          !isa<BinaryOperator>(S) && !engine::neverConstant(S) &&
+          S->EvaluateAsInt(R, P.Ctx)) {
         T.F = DeviceTerm::Form::Number;
         T.N = R.Val.getInt().getExtValue();
         return T;
@@ -581,6 +582,7 @@ struct ProvenanceAnalysis::PlacementCache {
       DeviceTerm L = term(BO->getLHS(), FD, Depth + 1);
       Expr::EvalResult R;
       if ((L.F == DeviceTerm::Form::Var || L.F == DeviceTerm::Form::Number) &&
+          !engine::neverConstant(BO->getRHS()) &&
           BO->getRHS()->EvaluateAsInt(R, P.Ctx)) {
         long long K = R.Val.getInt().getExtValue();
         L.N += BO->getOpcode() == BO_Add ? K : -K;
@@ -625,7 +627,8 @@ struct ProvenanceAnalysis::PlacementCache {
       long long I = 0;
       if (Front)
         I = 0;
-      else if (Index && Index->EvaluateAsInt(R, P.Ctx))
+      else if (Index && !engine::neverConstant(Index) &&
+               Index->EvaluateAsInt(R, P.Ctx))
         I = R.Val.getInt().getExtValue();
       else
         return T;
@@ -663,10 +666,10 @@ struct ProvenanceAnalysis::PlacementCache {
       if (It != facts(FD).SubArrays.end())
         Call = It->second;
     }
-    if (!Call || !Call->getDirectCallee())
+    if (!Call || !directCallee(*Call))
       return nullptr;
     int Parent, Out;
-    if (!subDevices(catalogName(*Call->getDirectCallee()), Parent, Out))
+    if (!subDevices(catalogName(*directCallee(*Call)), Parent, Out))
       return nullptr;
     const Expr *PE = nullptr;
     if (Parent < 0) {
@@ -829,10 +832,10 @@ struct ProvenanceAnalysis::PlacementCache {
     Pl.Queue = VD;
     FnFacts &F = facts(FD);
     auto It = F.FilledBy.find(VD);
-    if (It == F.FilledBy.end() || !It->second->getDirectCallee())
+    if (It == F.FilledBy.end() || !directCallee(*It->second))
       return Pl;
     int C, D, O;
-    if (!queueCreate(catalogName(*It->second->getDirectCallee()), C, D, O))
+    if (!queueCreate(catalogName(*directCallee(*It->second)), C, D, O))
       return Pl;
     Pl.Device = term(argAt(*It->second, D), FD);
     return Pl;
@@ -843,7 +846,7 @@ struct ProvenanceAnalysis::PlacementCache {
     const CallExpr *Sel = current(FD, S);
     if (!Sel)
       return Pl;
-    int Arg = selectArg(catalogName(*Sel->getDirectCallee()));
+    int Arg = selectArg(catalogName(*directCallee(*Sel)));
     Pl.Device = term(argAt(*Sel, Arg), FD);
     Pl.Written = Sel;
     Pl.Current = true;

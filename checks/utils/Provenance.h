@@ -44,12 +44,14 @@
 #include "Lifetime.h"
 #include "Placement.h"
 #include "Summaries.h"
+#include "UsmApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -318,7 +320,7 @@ public:
   /// The catalog row of a call's direct callee (apiForCall, memoised per
   /// callee for the TU).
   const ::usm::Api *apiOf(const CallExpr &Call) {
-    const FunctionDecl *FD = Call.getDirectCallee();
+    const FunctionDecl *FD = directCallee(Call);
     return FD ? calleeInfo(*FD).Api : nullptr;
   }
   ASTContext &context() const { return Ctx; }
@@ -393,8 +395,20 @@ private:
     const ::usm::EventRecord *Record = nullptr;
     const ::usm::LaunchConfig *Config = nullptr;
   };
-  const CalleeInfo &calleeInfo(const FunctionDecl &FD);
-  std::unordered_map<const FunctionDecl *, CalleeInfo> Callees;
+  /// Memoised per callee; the passes ask several times about the same
+  /// call in a row, so the last answer is kept at hand.
+  const CalleeInfo &calleeInfo(const FunctionDecl &FD) {
+    if (&FD == LastCallee)
+      return *LastCalleeInfo;
+    return calleeInfoSlow(FD);
+  }
+  const CalleeInfo &calleeInfoSlow(const FunctionDecl &FD);
+  llvm::DenseMap<const FunctionDecl *, CalleeInfo *,
+                 MixedPtrInfo<const FunctionDecl>>
+      Callees;
+  std::deque<CalleeInfo> CalleeInfos; ///< stable addresses for Callees
+  const FunctionDecl *LastCallee = nullptr;
+  const CalleeInfo *LastCalleeInfo = nullptr;
   std::vector<FreeFact> FreeFacts;
   std::map<const Expr *, size_t> FreeIndex;
   std::vector<CopyFact> CopyFacts;

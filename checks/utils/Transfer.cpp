@@ -283,11 +283,9 @@ private:
       } else {
         // query(...) == 0 / != 0
         const Expr *Zero = R, *Q = L;
-        if (!stripCasts(Zero)->isNullPointerConstant(
-                P.Ctx, Expr::NPC_ValueDependentIsNotNull))
+        if (!isNull(stripCasts(Zero)))
           std::swap(Zero, Q);
-        if (stripCasts(Zero)->isNullPointerConstant(
-                P.Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+        if (isNull(stripCasts(Zero))) {
           Ptr = booleanQuery(Q, K);
           IsK = false; // == 0: the true edge means "not K"
         }
@@ -457,6 +455,7 @@ private:
           K = Key{BR->getDecl(), nullptr, true};
           Expr::EvalResult R;
           if (!AS->getIdx()->isValueDependent() &&
+              !neverConstant(AS->getIdx()) &&
               AS->getIdx()->EvaluateAsInt(R, P.Ctx))
             K.Index = static_cast<long>(R.Val.getInt().getExtValue());
           return true;
@@ -468,7 +467,7 @@ private:
   OriginSet substitute(const OriginSet &In, const CallExpr *Call,
                        const FlowState &S) {
     OriginSet Result;
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (Callee && Callee->getDefinition())
       Callee = Callee->getDefinition();
     for (const Origin &O : In) {
@@ -493,7 +492,7 @@ private:
   }
 
   const FunctionDecl *userCallee(const CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (!Callee)
       return nullptr;
     const FunctionDecl *Def = Callee->getDefinition();
@@ -852,7 +851,7 @@ private:
       }
       // A library function that builds a record from its arguments
       // (std::make_pair, std::make_tuple).
-      const FunctionDecl *Callee = Call->getDirectCallee();
+      const FunctionDecl *Callee = directCallee(*Call);
       if (Callee && !isa<CXXMemberCallExpr>(Call) &&
           !isa<CXXOperatorCallExpr>(Call) && !P.apiOf(*Call) &&
           Callee->getTemplateSpecializationArgs()) {
@@ -875,7 +874,7 @@ private:
 
   /// std::get<I>(t): element (or field) I of a local record.
   bool elementKey(const CallExpr *Call, Key &K) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (!Callee || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call))
       return false;
     const TemplateArgumentList *TA = Callee->getTemplateSpecializationArgs();
@@ -908,9 +907,7 @@ private:
     if (!O.empty())
       return O;
     const Expr *Stripped = stripCasts(E);
-    if (!Stripped || Stripped->isValueDependent() ||
-        Stripped->isNullPointerConstant(P.Ctx,
-                                        Expr::NPC_ValueDependentIsNotNull))
+    if (!Stripped || Stripped->isValueDependent() || isNull(Stripped))
       return O;
     if (!Stripped->getType()->isPointerType())
       return O;
@@ -995,6 +992,15 @@ private:
       return;
     const Stmt *St = CS->getStmt();
     Element = St;
+    // Operators other than assignments and dereferences change nothing
+    // here and are no access: most of a body's operators, skipped before
+    // the lookups below.
+    if (const auto *BO = dyn_cast<BinaryOperator>(St);
+        BO && BO->getOpcode() != BO_Assign)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(St);
+        UO && UO->getOpcode() != UO_Deref)
+      return;
     if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
       observe(St, S);
     if (Record)
@@ -1869,7 +1875,7 @@ private:
         derefAccess(OC, OC->getArg(0), S);
       return;
     }
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     // Memory registered for device access (page-locked and mapped).
     if (Callee && Final && P.calleeInfo(*Callee).RegisterArg >= 0)
       if (const Expr *Reg = argAt(*Call, P.calleeInfo(*Callee).RegisterArg))
@@ -2003,7 +2009,7 @@ private:
   void lifeCreateForeign(const Expr *Site, const Origin &O,
                          const CallExpr *Call, FlowState &S) {
     auto [It, New] = LifeCreated.try_emplace(
-        Site, std::make_pair(Call, Call->getDirectCallee()));
+        Site, std::make_pair(Call, directCallee(*Call)));
     if (!New && It->second.first != Call)
       LifeMulti.insert(Site);
     lifeCreate(Site, O, Call, S, false);
@@ -2256,7 +2262,7 @@ private:
           lifeEscapeExpr(Arg, S);
       return;
     }
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = directCallee(*Call);
     if (isa<CUDAKernelCallExpr>(Call) ||
         (Callee && P.calleeInfo(*Callee).Launcher))
       return; // kernels use their arguments (observe), they do not keep them
@@ -2522,9 +2528,15 @@ private:
     const CallExpr *Tested = nullptr;
   };
 
+  /// A null pointer constant (never constant expressions are not asked).
+  bool isNull(const Expr *E) {
+    return !neverConstant(E) &&
+           E->isNullPointerConstant(P.Ctx, Expr::NPC_ValueDependentIsNotNull);
+  }
+
   bool isZero(const Expr *E) {
     E = E->IgnoreParenImpCasts();
-    if (E->isValueDependent())
+    if (E->isValueDependent() || neverConstant(E))
       return false;
     if (E->isNullPointerConstant(P.Ctx, Expr::NPC_ValueDependentIsNotNull))
       return true;

@@ -34,7 +34,7 @@ std::string qualifiedName(const NamedDecl &D) {
 }
 
 const ::usm::Api *apiForCall(const CallExpr &Call) {
-  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *FD = directCallee(Call);
   return FD ? apiForFunction(*FD) : nullptr;
 }
 
@@ -107,7 +107,7 @@ const Expr *argAt(const CallExpr &Call, int Index) {
   // Member calls written as q.memcpy(...) have the object separately; C++
   // operator calls have it as argument 0.
   unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
-                           isa<CXXMethodDecl>(Call.getDirectCallee())
+                           isa<CXXMethodDecl>(directCallee(Call))
                        ? 1
                        : 0;
   unsigned I = static_cast<unsigned>(Index) + Shift;
@@ -129,22 +129,6 @@ const ::usm::Api *renamableDealloc(const ::usm::Api &Alloc,
       (Want->Dev != ::usm::NA && Want->M != CurrentFree.M))
     return nullptr;
   return Want;
-}
-
-const Expr *stripCasts(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
-      E = Cast->getSubExpr();
-      continue;
-    }
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
-      E = Cleanups->getSubExpr();
-      continue;
-    }
-    break;
-  }
-  return E;
 }
 
 static std::optional<::usm::Kind> kindOfSelectorExpr(const Expr *E) {
