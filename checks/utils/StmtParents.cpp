@@ -3,6 +3,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -16,8 +17,6 @@ static_assert(CK_HLSLArrayRValue < 256 && BO_Comma < 256 && UO_Coawait < 256,
 
 const ClassSet StmtParents::CastClasses = ClassSet::of<CastExpr>();
 const ClassSet StmtParents::BinaryClasses = ClassSet::of<BinaryOperator>();
-static const ClassSet OperatorClasses =
-    ClassSet::of<BinaryOperator, UnaryOperator, CastExpr>();
 
 void StmtParents::grow(std::size_t Capacity) {
   Slots.assign(Capacity, 0);
@@ -44,61 +43,125 @@ bool StmtParents::insert(const Stmt *S, std::uint32_t Index) {
 StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
   if (!Root)
     return;
-  // Growing the table and the vectors as the walk goes costs about a third
-  // of the walk (callgrind, bench/engine): size them from the caller's
-  // estimate.
+  // Growing the vectors as the walk goes costs about a third of the walk
+  // (callgrind, bench/engine): size them from the caller's estimate.
   if (SizeHint) {
     Order.reserve(SizeHint);
     Nodes.reserve(SizeHint);
     Tags.reserve(SizeHint);
-    Slots.assign(
-        llvm::NextPowerOf2(4 * static_cast<std::uint64_t>(SizeHint) / 3), 0);
-    Mask = static_cast<std::uint32_t>(Slots.size() - 1);
   }
-  // Depth-first with an explicit stack: each entry is a statement and the
-  // preorder position of its parent. Children are pushed in reverse so that
-  // they are numbered in source order. A statement reachable twice (an
-  // OpaqueValueExpr's source) is indexed the first time it is reached.
-  std::vector<std::pair<const Stmt *, std::uint32_t>> Stack;
-  Stack.reserve(64);
-  Stack.push_back({Root, None});
-  while (!Stack.empty()) {
-    auto [S, Parent] = Stack.back();
-    Stack.pop_back();
-    auto Index = static_cast<std::uint32_t>(Order.size());
-    if (!insert(S, Index))
-      continue;
-    Order.push_back(S);
-    Nodes.push_back({Parent, Index + 1});
-    Stmt::StmtClass Class = S->getStmtClass();
-    unsigned Op = 0;
-    if (OperatorClasses.contains(Class)) {
-      if (BinaryClasses.contains(Class))
-        Op = cast<BinaryOperator>(S)->getOpcode();
-      else if (Class == Stmt::UnaryOperatorClass)
-        Op = cast<UnaryOperator>(S)->getOpcode();
-      else
-        Op = cast<CastExpr>(S)->getCastKind();
-    }
-    Tags.push_back({static_cast<std::uint8_t>(Class), static_cast<std::uint8_t>(Op)});
-    size_t First = Stack.size();
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Stack.push_back({Child, Index});
-    if (Class == Stmt::CapturedStmtClass) {
-      if (const Stmt *Body = cast<CapturedStmt>(S)->getCapturedStmt())
-        Stack.push_back({Body, Index});
-    } else if (Class == Stmt::OpaqueValueExprClass) {
-      if (const Stmt *Src = cast<OpaqueValueExpr>(S)->getSourceExpr())
-        Stack.push_back({Src, Index});
-    }
-    std::reverse(Stack.begin() + First, Stack.end());
+  // A statement is reached twice only through an OpaqueValueExpr's source
+  // (the same expression is a child elsewhere too). Bodies without one,
+  // nearly all, are walked without a lookup per statement and hashed
+  // afterwards; the table's build notices any other sharing. Either way
+  // the index is the one the careful walk builds.
+  if (!walk</*Dedupe=*/false>(Root) || !hashAll()) {
+    Order.clear();
+    Nodes.clear();
+    Tags.clear();
+    Slots.assign(llvm::NextPowerOf2(
+                     4 * static_cast<std::uint64_t>(std::max(SizeHint, 48u)) /
+                     3),
+                 0);
+    Mask = static_cast<std::uint32_t>(Slots.size() - 1);
+    walk</*Dedupe=*/true>(Root);
   }
   // Subtree extents: in preorder a subtree is contiguous, so a node's end
   // is the largest end among its children (visited after it).
   for (std::uint32_t I = static_cast<std::uint32_t>(Nodes.size()); I-- > 1;)
     if (Nodes[I].Parent != None && Nodes[Nodes[I].Parent].End < Nodes[I].End)
       Nodes[Nodes[I].Parent].End = Nodes[I].End;
+}
+
+bool StmtParents::hashAll() {
+  Slots.assign(
+      llvm::NextPowerOf2(4 * static_cast<std::uint64_t>(Order.size()) / 3),
+      0);
+  Mask = static_cast<std::uint32_t>(Slots.size() - 1);
+  for (std::uint32_t I = 0; I < Order.size(); ++I) {
+    std::uint32_t H = hash(Order[I]) & Mask;
+    for (; Slots[H]; H = (H + 1) & Mask)
+      if (Order[Slots[H] - 1] == Order[I])
+        return false; // reached twice
+    Slots[H] = I + 1;
+  }
+  return true;
+}
+
+template <bool Dedupe> bool StmtParents::walk(const Stmt *Root) {
+  // Depth-first with an explicit stack: each entry is a statement and the
+  // preorder position of its parent. Children are pushed last to first so
+  // that they are numbered in source order. With Dedupe, a statement
+  // reachable twice is indexed the first time it is reached; without, the
+  // walk gives up at the first OpaqueValueExpr with a source.
+  llvm::SmallVector<std::pair<const Stmt *, std::uint32_t>, 64> Stack;
+  Stack.push_back({Root, None});
+  auto Push = [&](const Stmt *Child, std::uint32_t Parent) {
+    if (Child)
+      Stack.push_back({Child, Parent});
+  };
+  while (!Stack.empty()) {
+    auto [S, Parent] = Stack.pop_back_val();
+    auto Index = static_cast<std::uint32_t>(Order.size());
+    if constexpr (Dedupe) {
+      if (!insert(S, Index))
+        continue;
+    }
+    Order.push_back(S);
+    Nodes.push_back({Parent, Index + 1});
+    Stmt::StmtClass Class = S->getStmtClass();
+    unsigned Op = 0;
+    // The children as children() lists them, read inline for the classes
+    // most statements have.
+    if (CastClasses.contains(Class)) {
+      const auto *CE = cast<CastExpr>(S);
+      Op = CE->getCastKind();
+      Push(CE->getSubExpr(), Index);
+    } else if (BinaryClasses.contains(Class)) {
+      const auto *BO = cast<BinaryOperator>(S);
+      Op = BO->getOpcode();
+      Push(BO->getRHS(), Index);
+      Push(BO->getLHS(), Index);
+    } else {
+      switch (Class) {
+      case Stmt::DeclRefExprClass:
+      case Stmt::IntegerLiteralClass:
+      case Stmt::FloatingLiteralClass:
+      case Stmt::CharacterLiteralClass:
+        break;
+      case Stmt::UnaryOperatorClass:
+        Op = cast<UnaryOperator>(S)->getOpcode();
+        Push(cast<UnaryOperator>(S)->getSubExpr(), Index);
+        break;
+      case Stmt::ParenExprClass:
+        Push(cast<ParenExpr>(S)->getSubExpr(), Index);
+        break;
+      case Stmt::ArraySubscriptExprClass:
+        Push(cast<ArraySubscriptExpr>(S)->getRHS(), Index);
+        Push(cast<ArraySubscriptExpr>(S)->getLHS(), Index);
+        break;
+      default: {
+        std::size_t First = Stack.size();
+        for (const Stmt *Child : S->children())
+          Push(Child, Index);
+        if (Class == Stmt::CapturedStmtClass) {
+          Push(cast<CapturedStmt>(S)->getCapturedStmt(), Index);
+        } else if (Class == Stmt::OpaqueValueExprClass) {
+          if (const Stmt *Src = cast<OpaqueValueExpr>(S)->getSourceExpr()) {
+            if constexpr (!Dedupe)
+              return false;
+            Push(Src, Index);
+          }
+        }
+        if (Stack.size() - First > 1)
+          std::reverse(Stack.begin() + First, Stack.end());
+      }
+      }
+    }
+    Tags.push_back(
+        {static_cast<std::uint8_t>(Class), static_cast<std::uint8_t>(Op)});
+  }
+  return true;
 }
 
 } // namespace clang::tidy::usm

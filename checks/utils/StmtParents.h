@@ -146,6 +146,12 @@ private:
   /// Adds \p S at position \p Index; false when it is indexed already.
   bool insert(const Stmt *S, std::uint32_t Index);
   void grow(std::size_t Capacity);
+  /// The preorder below \p Root (see the constructor); false when the walk
+  /// without Dedupe met a statement that may be reached twice.
+  template <bool Dedupe> bool walk(const Stmt *Root);
+  /// The table for the preorder as walked; false on a statement found
+  /// twice.
+  bool hashAll();
 
   std::vector<const Stmt *> Order;
   std::vector<Node> Nodes;
