@@ -9,7 +9,9 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace clang::tidy::usm {
@@ -22,16 +24,23 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
-/// The variables referenced at or below \p S: a range of the index when
-/// \p S is a statement of the body, else (a clause expression) a walk.
-void varsBelow(const Stmt *S, const StmtParents &PM,
-               std::set<const VarDecl *> &Out) {
+/// A set of variables, built by appending and made a set (sorted,
+/// duplicate-free) once it is complete.
+using VarSet = std::vector<const VarDecl *>;
+void finish(VarSet &Vars) {
+  llvm::sort(Vars);
+  Vars.erase(std::unique(Vars.begin(), Vars.end()), Vars.end());
+}
+
+/// Appends the variables referenced at or below \p S: a range of the index
+/// when \p S is a statement of the body, else (a clause expression) a walk.
+void varsBelow(const Stmt *S, const StmtParents &PM, VarSet &Out) {
   if (!S)
     return;
   auto Take = [&](const Stmt *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Out.insert(V);
+        Out.push_back(V);
   };
   int I = PM.indexOf(S);
   if (I >= 0) {
@@ -61,12 +70,12 @@ struct Walker {
   std::map<std::pair<const VarDecl *, ::usm::Kind>, AdvisedPointer> Ptrs;
   struct Kernel {
     const Stmt *Anchor;
-    std::set<const VarDecl *> Uses;
+    VarSet Uses; ///< finish()ed when the kernel is complete
   };
   std::vector<Kernel> Kernels;
   /// Host dereferences (outside every kernel body) per variable.
   llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> HostDerefs;
-  std::set<const VarDecl *> Advised;
+  VarSet Advised; ///< finish()ed after run()
 
   Walker(ProvenanceAnalysis &PA, const StmtParents &PM) : PA(PA), PM(PM) {}
 
@@ -141,6 +150,7 @@ struct Walker {
         Kernel Kn{K, {}};
         for (const Expr *Arg : K->arguments())
           varsBelow(Arg, PM, Kn.Uses);
+        finish(Kn.Uses);
         Kernels.push_back(std::move(Kn));
       } else if (const auto *C = dyn_cast<CallExpr>(S)) {
         call(C);
@@ -152,6 +162,7 @@ struct Walker {
         for (const OMPClause *Cl : D->clauses())
           for (const Stmt *Child : const_cast<OMPClause *>(Cl)->children())
             varsBelow(Child, PM, Kn.Uses);
+        finish(Kn.Uses);
         Kernels.push_back(std::move(Kn));
         kernelBody(I);
       } else if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
@@ -161,7 +172,8 @@ struct Walker {
         for (const LambdaCapture &Cap : LE->captures())
           if (Cap.capturesVariable())
             if (const auto *V = dyn_cast<VarDecl>(Cap.getCapturedVar()))
-              Kn.Uses.insert(V);
+              Kn.Uses.push_back(V);
+        finish(Kn.Uses);
         Kernels.push_back(std::move(Kn));
         kernelBody(I);
       } else if (const auto *E = dyn_cast<ArraySubscriptExpr>(S)) {
@@ -192,6 +204,7 @@ const char AdvisedKey = 0;
 AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
   Walker W(PA, PA.parents(FD));
   W.run(FD->getBody());
+  finish(W.Advised);
   AdvisedByKind Out;
   // The kernels of each variable, in kernel order (one pass over the
   // kernels, not one per pointer).
@@ -208,7 +221,8 @@ AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
     auto D = W.HostDerefs.find(V);
     if (D != W.HostDerefs.end())
       P.HostDerefs = D->second;
-    P.PrefetchedOrAdvised = W.Advised.count(V) != 0;
+    P.PrefetchedOrAdvised =
+        std::binary_search(W.Advised.begin(), W.Advised.end(), V);
     Out[VK.second].push_back(P);
   }
   return Out;
