@@ -102,6 +102,8 @@ public:
       if (auto *LE = dyn_cast<LambdaExpr>(S)) {
         Stack.push_back(LE->getCallOperator());
         Lambdas.push_back(PM.subtreeEnd(I));
+        // Its statements are marked on this index (markDeviceBody).
+        P.BodyIndexOf[LE->getCallOperator()] = FD;
       }
       visit(S);
       if (auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -318,8 +320,9 @@ private:
       ignoreAll(C);
   }
   /// markDevice() over a range of the index when \p S is in the body being
-  /// read (the same statements: a CapturedStmt's capture initialisers,
-  /// numbered before its captured statement, are skipped).
+  /// read (the same statements, as bits of the index: a CapturedStmt's
+  /// capture initialisers, numbered before its captured statement, are
+  /// skipped).
   void markDeviceBody(const Stmt *S) {
     int I = Index && S ? Index->indexOf(S) : -1;
     if (I < 0)
@@ -327,7 +330,7 @@ private:
     llvm::ArrayRef<const Stmt *> All = Index->preorder();
     for (unsigned J = I, End = Index->subtreeEnd(I); J < End; ++J) {
       const Stmt *Cur = All[J];
-      P.DeviceStmts.insert(Cur);
+      Index->markDevice(J);
       // Classes from the index: only these nodes are read.
       static const ClassSet Read =
           ClassSet::of<CapturedStmt, CallExpr, LambdaExpr>();

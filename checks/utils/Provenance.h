@@ -353,8 +353,13 @@ private:
   llvm::DenseSet<const CXXRecordDecl *> DeviceRecords;
   /// OpenMP clause expressions
   llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> Ignored;
-  /// inside OpenMP target regions
+  /// Inside OpenMP target regions: bits of the body index the collector
+  /// read them on (StmtParents::isDevice); this set holds only those it
+  /// found outside such an index. isDeviceStmt() asks both.
   llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> DeviceStmts;
+  /// A lambda's call operator -> the function whose body index holds its
+  /// statements (the body the collector read them in).
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> BodyIndexOf;
   /// Functions whose body can add to a summary (pointer parameters or
   /// result, stores to fields or globals, lambdas, constructors); the others
   /// run only in the final round.

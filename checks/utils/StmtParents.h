@@ -36,6 +36,7 @@
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/Casting.h"
 
 #include <bitset>
@@ -129,6 +130,15 @@ public:
   /// walking up by position costs no lookup per step.
   static constexpr unsigned None = ~0u;
   unsigned parentIndex(unsigned I) const { return Nodes[I].Parent; }
+  /// Device code (inside an OpenMP target region), marked by the
+  /// engine's collector on the index it read the body with: a bit per
+  /// position instead of a set of statements.
+  void markDevice(unsigned I) const {
+    if (Device.empty())
+      Device.resize(Order.size());
+    Device.set(I);
+  }
+  bool isDevice(unsigned I) const { return !Device.empty() && Device.test(I); }
   /// Is \p Inner \p Outer itself or below it?
   bool contains(const Stmt *Outer, const Stmt *Inner) const {
     int O = indexOf(Outer), I = indexOf(Inner);
@@ -166,6 +176,7 @@ private:
   /// position + 1 of the statement hashed there, 0 for an empty slot.
   std::vector<std::uint32_t> Slots;
   std::uint32_t Mask = 0;
+  mutable llvm::BitVector Device;
 };
 
 } // namespace clang::tidy::usm

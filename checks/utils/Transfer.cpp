@@ -972,6 +972,19 @@ private:
 
   //--- transfer -------------------------------------------------------------
 
+  /// Is \p St inside an OpenMP target region (Collector::markDeviceBody)?
+  bool isDeviceStmt(const Stmt *St) {
+    if (!DeviceIndex) {
+      const FunctionDecl *Owner = P.BodyIndexOf.lookup(FD);
+      DeviceIndex = &P.parents(Owner ? Owner : FD);
+    }
+    int I = DeviceIndex->indexOf(St);
+    if (I >= 0 && DeviceIndex->isDevice(I))
+      return true;
+    return !P.DeviceStmts.empty() && P.DeviceStmts.count(St);
+  }
+  const StmtParents *DeviceIndex = nullptr;
+
   void transfer(const CFGElement &E, FlowState &S, bool Record) {
     Recording = Record;
     if (auto Init = E.getAs<CFGInitializer>()) {
@@ -1001,7 +1014,7 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(St);
         UO && UO->getOpcode() != UO_Deref)
       return;
-    if (Record && !P.Ignored.count(St) && !P.DeviceStmts.count(St))
+    if (Record && !P.Ignored.count(St) && !isDeviceStmt(St))
       observe(St, S);
     if (Record)
       recordFree(St, S);
