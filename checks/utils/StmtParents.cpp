@@ -20,9 +20,9 @@ const ClassSet StmtParents::BinaryClasses = ClassSet::of<BinaryOperator>();
 
 void StmtParents::grow(std::size_t Capacity) {
   Slots.assign(Capacity, 0);
-  Mask = static_cast<std::uint32_t>(Capacity - 1);
+  setCapacity(Capacity);
   for (std::uint32_t I = 0; I < Order.size(); ++I) {
-    std::uint32_t H = hash(Order[I]) & Mask;
+    std::uint32_t H = home(Order[I]);
     while (Slots[H])
       H = (H + 1) & Mask;
     Slots[H] = I + 1;
@@ -32,7 +32,7 @@ void StmtParents::grow(std::size_t Capacity) {
 bool StmtParents::insert(const Stmt *S, std::uint32_t Index) {
   if (4 * (static_cast<std::size_t>(Index) + 1) > 3 * Slots.size())
     grow(std::max<std::size_t>(64, 2 * Slots.size()));
-  std::uint32_t H = hash(S) & Mask;
+  std::uint32_t H = home(S);
   for (; Slots[H]; H = (H + 1) & Mask)
     if (Order[Slots[H] - 1] == S)
       return false;
@@ -63,7 +63,7 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
                      4 * static_cast<std::uint64_t>(std::max(SizeHint, 48u)) /
                      3),
                  0);
-    Mask = static_cast<std::uint32_t>(Slots.size() - 1);
+    setCapacity(Slots.size());
     walk</*Dedupe=*/true>(Root);
   }
   // Subtree extents: in preorder a subtree is contiguous, so a node's end
@@ -77,9 +77,9 @@ bool StmtParents::hashAll() {
   Slots.assign(
       llvm::NextPowerOf2(4 * static_cast<std::uint64_t>(Order.size()) / 3),
       0);
-  Mask = static_cast<std::uint32_t>(Slots.size() - 1);
+  setCapacity(Slots.size());
   for (std::uint32_t I = 0; I < Order.size(); ++I) {
-    std::uint32_t H = hash(Order[I]) & Mask;
+    std::uint32_t H = home(Order[I]);
     for (; Slots[H]; H = (H + 1) & Mask)
       if (Order[Slots[H] - 1] == Order[I])
         return false; // reached twice
