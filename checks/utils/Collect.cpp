@@ -328,14 +328,15 @@ private:
     if (I < 0)
       return markDevice(S);
     llvm::ArrayRef<const Stmt *> All = Index->preorder();
+    // Classes from the index: only these nodes are read. (A static outside
+    // the loop: a guarded static inside it is tested on every node.)
+    static const ClassSet Read =
+        ClassSet::of<CapturedStmt, CallExpr, LambdaExpr>();
     for (unsigned J = I, End = Index->subtreeEnd(I); J < End; ++J) {
-      const Stmt *Cur = All[J];
       Index->markDevice(J);
-      // Classes from the index: only these nodes are read.
-      static const ClassSet Read =
-          ClassSet::of<CapturedStmt, CallExpr, LambdaExpr>();
       if (!Index->is(J, Read))
         continue;
+      const Stmt *Cur = All[J];
       if (const auto *CS = dyn_cast<CapturedStmt>(Cur)) {
         int K = Index->indexOf(CS->getCapturedStmt());
         if (K <= static_cast<int>(J) || static_cast<unsigned>(K) >= End) {

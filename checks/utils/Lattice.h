@@ -196,7 +196,9 @@ private:
                           const OriginSet *V, bool Join);
 
   OriginSetPool &Pool;
-  llvm::BumpPtrAllocator Alloc;
+  /// Slabs of 64 KiB: a long function allocates a few hundred thousand
+  /// nodes, and every slab is an aligned allocation of its own.
+  llvm::BumpPtrAllocatorImpl<llvm::MallocAllocator, 65536> Alloc;
 };
 
 } // namespace clang::tidy::usm

@@ -285,6 +285,9 @@ struct ProvenanceAnalysis::PlacementCache {
   void walk(const StmtParents &Index, FnFacts &F) {
     llvm::ArrayRef<const Stmt *> All = Index.preorder();
     std::vector<std::pair<unsigned, unsigned>> Skip; // captured bodies ahead
+    // Outside the loop: a guarded static inside it is tested on every node.
+    static const ClassSet Read =
+        ClassSet::of<CapturedStmt, BinaryOperator, UnaryOperator, CallExpr>();
     for (unsigned J = 0; J < All.size(); ++J) {
       while (!Skip.empty() && J > Skip.back().first)
         Skip.pop_back();
@@ -293,8 +296,6 @@ struct ProvenanceAnalysis::PlacementCache {
         Skip.pop_back();
         continue;
       }
-      static const ClassSet Read =
-          ClassSet::of<CapturedStmt, BinaryOperator, UnaryOperator, CallExpr>();
       if (!Index.is(J, Read))
         continue;
       // Of the operators, only assignments, ++/-- and & are read.

@@ -425,15 +425,15 @@ private:
   Summaries Sum; ///< Summaries.h
 
   std::vector<HostAccess> Accesses;
-  std::set<std::pair<const Expr *, const Expr *>> AccessSeen;
+  llvm::DenseSet<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::vector<HostAccess> UsmAccesses;
-  std::set<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
+  llvm::DenseSet<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
   std::vector<AsyncKernelArg> KernelPtrs;
-  std::set<std::pair<const Stmt *, const void *>> KernelPtrSeen;
+  llvm::DenseSet<std::pair<const Stmt *, const void *>> KernelPtrSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;
-  std::set<std::pair<const Expr *, const Stmt *>> UseSeen;
+  llvm::DenseSet<std::pair<const Expr *, const Stmt *>> UseSeen;
   std::vector<KernelPointer> KernelPointers;
-  std::set<std::pair<const Stmt *, const void *>> KernelPointerSeen;
+  llvm::DenseSet<std::pair<const Stmt *, const void *>> KernelPointerSeen;
   llvm::DenseSet<const Expr *, MixedPtrInfo<const Expr>> RegisteredSites;
   std::vector<Origin> UseSites;
   /// Final round, hasMultiDevice() only: (site, anchor) -> the pointer held
@@ -442,7 +442,7 @@ private:
 
   std::vector<LifetimeFinding> LifeFindings;
   std::map<const void *, std::shared_ptr<void>> Derived;
-  std::set<std::tuple<int, const void *, const void *>> LifeSeen;
+  llvm::DenseSet<std::tuple<int, const void *, const void *>> LifeSeen;
 };
 
 } // namespace clang::tidy::usm
