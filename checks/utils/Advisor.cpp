@@ -86,7 +86,7 @@ struct Walker {
     const ::usm::Api *A = PA.apiOf(*Call);
     if (!A || A->R != ::usm::Role::Alloc || A->Ptr != ::usm::RET)
       return;
-    if (auto K = allocationKind(*Call, *A))
+    if (auto K = PA.allocationKindOf(*Call, *A))
       Ptrs[{V, *K}] = AdvisedPointer{V, Call, A, {}, {}, false};
   }
   void call(const CallExpr *C) {
@@ -99,7 +99,7 @@ struct Walker {
               dyn_cast_or_null<UnaryOperator>(stripCasts(argAt(*C, A->Ptr))))
         if (UO->getOpcode() == UO_AddrOf)
           if (const VarDecl *V = varOf(UO->getSubExpr())) {
-            if (auto K = allocationKind(*C, *A))
+            if (auto K = PA.allocationKindOf(*C, *A))
               Ptrs[{V, *K}] = AdvisedPointer{V, C, A, {}, {}, false};
           }
     }

@@ -50,6 +50,32 @@ bool ProvenanceAnalysis::addressEscapes(const FunctionDecl *FD,
   return It->second.count(VD) != 0;
 }
 
+std::optional<::usm::Kind> ProvenanceAnalysis::selectorOf(const Expr *E) {
+  // selectorKind() reads a declaration reference only (its name, or the
+  // initialiser of a const variable): the answer is the declaration's.
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripCasts(E));
+  if (!DRE)
+    return std::nullopt;
+  auto [It, New] = Selectors.try_emplace(DRE->getDecl());
+  if (New)
+    It->second = selectorKind(DRE);
+  return It->second;
+}
+
+std::optional<::usm::Kind>
+ProvenanceAnalysis::allocationKindOf(const CallExpr &Call,
+                                     const ::usm::Api &A) {
+  if (A.R != ::usm::Role::Alloc)
+    return std::nullopt;
+  if (A.K != ::usm::Kind::ByArg)
+    return A.K;
+  // kindFromArguments(): the first argument that is a selector.
+  for (const Expr *Arg : Call.arguments())
+    if (auto K = selectorOf(Arg))
+      return K;
+  return std::nullopt;
+}
+
 const ProvenanceAnalysis::CalleeInfo &
 ProvenanceAnalysis::calleeInfoSlow(const FunctionDecl &FD) {
   auto [It, New] = Callees.try_emplace(&FD, nullptr);

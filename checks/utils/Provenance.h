@@ -54,6 +54,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -324,6 +325,13 @@ public:
     return FD ? calleeInfo(*FD).Api : nullptr;
   }
   ASTContext &context() const { return Ctx; }
+  /// selectorKind() and allocationKind() (UsmApi.h), memoised per
+  /// referenced declaration: a selector's kind is looked up by its printed
+  /// qualified name, and the transfer functions ask about the same
+  /// allocator handle at every allocation.
+  std::optional<::usm::Kind> selectorOf(const Expr *E);
+  std::optional<::usm::Kind> allocationKindOf(const CallExpr &Call,
+                                              const ::usm::Api &A);
 
 private:
   class Collector;
@@ -412,6 +420,7 @@ private:
                  MixedPtrInfo<const FunctionDecl>>
       Callees;
   std::deque<CalleeInfo> CalleeInfos; ///< stable addresses for Callees
+  llvm::DenseMap<const ValueDecl *, std::optional<::usm::Kind>> Selectors;
   const FunctionDecl *LastCallee = nullptr;
   const CalleeInfo *LastCalleeInfo = nullptr;
   std::vector<FreeFact> FreeFacts;

@@ -654,7 +654,7 @@ private:
     E = stripCasts(E);
     if (!E)
       return {};
-    if (auto K = selectorKind(E))
+    if (auto K = P.selectorOf(E))
       return {Origin::selector(*K)};
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       Key K;
@@ -722,7 +722,7 @@ private:
   Origin allocOrigin(const CallExpr *Call, const ::usm::Api *A,
                      const FlowState &S) {
     Origin O{Call, A, ::usm::Kind::ByArg, FD, -1};
-    if (auto K = allocationKind(*Call, *A))
+    if (auto K = P.allocationKindOf(*Call, *A))
       O.K = *K;
     if (A->K == ::usm::Kind::ByArg) {
       if (O.K != ::usm::Kind::ByArg)
