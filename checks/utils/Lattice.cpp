@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 
 namespace clang::tidy::usm {
 
@@ -71,65 +72,89 @@ const OriginSet *OriginSetPool::join(const OriginSet *A, const OriginSet *B) {
 }
 
 namespace {
-bool isLeaf(const StateNode *T) { return T->Bit == 0; }
-/// Do the bits of \p K below \p Bit equal \p Prefix?
-bool matches(std::uint32_t K, std::uint32_t Prefix, std::uint32_t Bit) {
-  return (K & (Bit - 1)) == Prefix;
+constexpr std::uint32_t Mask = StateNode::Fan - 1;
+unsigned digit(std::uint32_t K, std::uint32_t Shift) {
+  return (K >> Shift) & Mask;
+}
+/// Does a node at \p Shift reach id \p K?
+bool fits(std::uint32_t K, std::uint32_t Shift) {
+  return Shift + StateNode::Bits >= 32 || (K >> (Shift + StateNode::Bits)) == 0;
+}
+std::uint32_t shiftFor(std::uint32_t K) {
+  std::uint32_t Shift = 0;
+  while (!fits(K, Shift))
+    Shift += StateNode::Bits;
+  return Shift;
+}
+const StateNode *child(const StateNode *T, unsigned I) {
+  return static_cast<const StateNode *>(T->Slot[I]);
 }
 } // namespace
 
-const StateNode *StateFactory::leaf(std::uint32_t K, const OriginSet *V) {
-  return new (Alloc.Allocate<StateNode>()) StateNode{K, 0, nullptr, nullptr, V};
+StateNode *StateFactory::node(std::uint32_t Shift) {
+  auto *N = new (Alloc.Allocate<StateNode>()) StateNode;
+  N->Shift = Shift;
+  std::fill(std::begin(N->Slot), std::end(N->Slot), nullptr);
+  return N;
 }
 
-const StateNode *StateFactory::branch(std::uint32_t P, std::uint32_t Bit,
-                                      const StateNode *L, const StateNode *R) {
-  if (!L)
-    return R;
-  if (!R)
-    return L;
-  return new (Alloc.Allocate<StateNode>()) StateNode{P, Bit, L, R, nullptr};
+const StateNode *StateFactory::path(std::uint32_t K, std::uint32_t Shift,
+                                    const OriginSet *V) {
+  StateNode *N = node(Shift);
+  N->Slot[digit(K, Shift)] =
+      Shift ? static_cast<const void *>(path(K, Shift - StateNode::Bits, V))
+            : V;
+  return N;
 }
 
-const StateNode *StateFactory::link(std::uint32_t P0, const StateNode *T0,
-                                    std::uint32_t P1, const StateNode *T1) {
-  std::uint32_t Diff = P0 ^ P1;
-  std::uint32_t Bit = Diff & (~Diff + 1);
-  std::uint32_t P = P0 & (Bit - 1);
-  return (P0 & Bit) ? branch(P, Bit, T1, T0) : branch(P, Bit, T0, T1);
+const StateNode *StateFactory::deepen(const StateNode *T,
+                                      std::uint32_t Shift) {
+  while (T->Shift < Shift) {
+    StateNode *N = node(T->Shift + StateNode::Bits);
+    N->Slot[0] = T;
+    T = N;
+  }
+  return T;
 }
 
 const OriginSet *StateFactory::lookup(const StateNode *T,
                                       std::uint32_t K) const {
-  while (T) {
-    if (isLeaf(T))
-      return T->Prefix == K ? T->V : nullptr;
-    if (!matches(K, T->Prefix, T->Bit))
+  if (!T || !fits(K, T->Shift))
+    return nullptr;
+  for (; T->Shift; T = child(T, digit(K, T->Shift)))
+    if (!child(T, digit(K, T->Shift)))
       return nullptr;
-    T = (K & T->Bit) ? T->R : T->L;
+  return static_cast<const OriginSet *>(T->Slot[K & Mask]);
+}
+
+const StateNode *StateFactory::updateIn(const StateNode *T, std::uint32_t K,
+                                        const OriginSet *V, bool Join) {
+  unsigned D = digit(K, T->Shift);
+  const void *Old = T->Slot[D];
+  const void *New;
+  if (T->Shift == 0) {
+    const auto *OldV = static_cast<const OriginSet *>(Old);
+    New = Join && OldV ? Pool.join(OldV, V) : V;
+  } else {
+    New = Old ? updateIn(child(T, D), K, V, Join)
+              : path(K, T->Shift - StateNode::Bits, V);
   }
-  return nullptr;
+  if (New == Old)
+    return T;
+  StateNode *N = new (Alloc.Allocate<StateNode>()) StateNode(*T);
+  N->Slot[D] = New;
+  return N;
 }
 
 const StateNode *StateFactory::update(const StateNode *T, std::uint32_t K,
                                       const OriginSet *V, bool Join) {
   if (!T)
-    return leaf(K, V);
-  if (isLeaf(T)) {
-    if (T->Prefix == K) {
-      const OriginSet *NewV = Join ? Pool.join(T->V, V) : V;
-      return NewV == T->V ? T : leaf(K, NewV);
-    }
-    return link(K, leaf(K, V), T->Prefix, T);
-  }
-  if (!matches(K, T->Prefix, T->Bit))
-    return link(K, leaf(K, V), T->Prefix, T);
-  if (K & T->Bit) {
-    const StateNode *R = update(T->R, K, V, Join);
-    return R == T->R ? T : branch(T->Prefix, T->Bit, T->L, R);
-  }
-  const StateNode *L = update(T->L, K, V, Join);
-  return L == T->L ? T : branch(T->Prefix, T->Bit, L, T->R);
+    return path(K, shiftFor(K), V);
+  // A larger id than T reaches is not bound in T: the update changes T,
+  // so the deeper root it needs is the new map's.
+  if (!fits(K, T->Shift))
+    T = deepen(T, shiftFor(K));
+  return updateIn(T, K, V, Join);
 }
 
 const StateNode *StateFactory::insert(const StateNode *T, std::uint32_t K,
@@ -142,53 +167,60 @@ const StateNode *StateFactory::insertJoin(const StateNode *T, std::uint32_t K,
   return update(T, K, V, /*Join=*/true);
 }
 
+const StateNode *StateFactory::joinIn(const StateNode *A, const StateNode *B) {
+  if (A == B)
+    return A;
+  const void *R[StateNode::Fan];
+  bool SameA = true, SameB = true;
+  for (unsigned I = 0; I < StateNode::Fan; ++I) {
+    const void *X = A->Slot[I], *Y = B->Slot[I];
+    const void *Z;
+    if (X == Y || !Y)
+      Z = X;
+    else if (!X)
+      Z = Y;
+    else if (A->Shift == 0)
+      Z = Pool.join(static_cast<const OriginSet *>(X),
+                    static_cast<const OriginSet *>(Y));
+    else
+      Z = joinIn(child(A, I), child(B, I));
+    R[I] = Z;
+    SameA &= Z == X;
+    SameB &= Z == Y;
+  }
+  if (SameA)
+    return A;
+  if (SameB)
+    return B;
+  StateNode *N = node(A->Shift);
+  std::copy(std::begin(R), std::end(R), N->Slot);
+  return N;
+}
+
 const StateNode *StateFactory::join(const StateNode *A, const StateNode *B) {
   if (A == B || !B)
     return A;
   if (!A)
     return B;
-  if (isLeaf(A))
-    return insertJoin(B, A->Prefix, A->V);
-  if (isLeaf(B))
-    return insertJoin(A, B->Prefix, B->V);
-  if (A->Bit == B->Bit && A->Prefix == B->Prefix) {
-    const StateNode *L = join(A->L, B->L);
-    const StateNode *R = join(A->R, B->R);
-    if (L == A->L && R == A->R)
-      return A;
-    if (L == B->L && R == B->R)
-      return B;
-    return branch(A->Prefix, A->Bit, L, R);
-  }
-  if (A->Bit < B->Bit && matches(B->Prefix, A->Prefix, A->Bit)) {
-    // B lies below A.
-    if (B->Prefix & A->Bit) {
-      const StateNode *R = join(A->R, B);
-      return R == A->R ? A : branch(A->Prefix, A->Bit, A->L, R);
-    }
-    const StateNode *L = join(A->L, B);
-    return L == A->L ? A : branch(A->Prefix, A->Bit, L, A->R);
-  }
-  if (B->Bit < A->Bit && matches(A->Prefix, B->Prefix, B->Bit)) {
-    // A lies below B.
-    if (A->Prefix & B->Bit) {
-      const StateNode *R = join(A, B->R);
-      return R == B->R ? B : branch(B->Prefix, B->Bit, B->L, R);
-    }
-    const StateNode *L = join(A, B->L);
-    return L == B->L ? B : branch(B->Prefix, B->Bit, L, B->R);
-  }
-  return link(A->Prefix, A, B->Prefix, B);
+  // The deeper map's depth is the union's (it binds an id that needs it).
+  std::uint32_t Shift = std::max(A->Shift, B->Shift);
+  return joinIn(deepen(A, Shift), deepen(B, Shift));
 }
 
 bool StateFactory::equal(const StateNode *A, const StateNode *B) {
   if (A == B)
     return true;
-  if (!A || !B || A->Bit != B->Bit || A->Prefix != B->Prefix)
+  if (!A || !B || A->Shift != B->Shift)
     return false;
-  if (isLeaf(A))
-    return A->V == B->V;
-  return equal(A->L, B->L) && equal(A->R, B->R);
+  for (unsigned I = 0; I < StateNode::Fan; ++I) {
+    const void *X = A->Slot[I], *Y = B->Slot[I];
+    if (X == Y)
+      continue;
+    // Values are interned: different pointers are different sets.
+    if (!X || !Y || A->Shift == 0 || !equal(child(A, I), child(B, I)))
+      return false;
+  }
+  return true;
 }
 
 } // namespace clang::tidy::usm

@@ -23,11 +23,12 @@
 // Join is set union (may); a plain assignment replaces the set (strong
 // update), an element of an array at an unknown index is a weak update.
 //
-// The per-block state is a persistent Patricia trie keyed by dense location
-// ids, with interned OriginSets as values: copying a state is copying a
-// pointer, an update allocates O(log n) nodes, and a join or an equality
-// test skips every subtree the two states share, so a join costs what
-// differs between its predecessors, not the size of the state.
+// The per-block state is a persistent radix tree (16-way) keyed by dense
+// location ids, with interned OriginSets as values: copying a state is
+// copying a pointer, an update copies one node per level (three levels for
+// 4,096 locations), and a join or an equality test skips every subtree the
+// two states share, so a join costs what differs between its predecessors,
+// not the size of the state.
 //
 //===----------------------------------------------------------------------===//
 #ifndef USMCHECK_CHECKS_UTILS_LATTICE_H
@@ -160,14 +161,22 @@ private:
       Joins;
 };
 
-/// A persistent map from location ids to interned OriginSets (a
-/// little-endian Patricia trie, after Okasaki and Gill, "Fast Mergeable
-/// Integer Maps"). Nodes are immutable and owned by the StateFactory.
+/// A persistent map from location ids to interned OriginSets: a radix
+/// tree of 16-way nodes over the ids, as deep as the largest id bound in it
+/// needs. Ids are dense (handed out per function in order of first use),
+/// so three levels hold 4,096 locations. Nodes are immutable and owned by
+/// the StateFactory: an update copies the nodes on one path (one per level)
+/// and shares the rest, a join or an equality test skips every subtree the
+/// two maps share, and the shape is canonical (no empty nodes; the depth
+/// follows from the largest id), so equal maps compare equal node by node.
+/// (It replaced a binary Patricia trie, whose depth grew with the log of a
+/// function's locations: twelve or more nodes per update in long bodies.)
 struct StateNode {
-  std::uint32_t Prefix; ///< leaf: the key; branch: bits below Bit
-  std::uint32_t Bit;    ///< 0 for a leaf, else the branching bit
-  const StateNode *L, *R;
-  const OriginSet *V; ///< leaf only
+  static constexpr unsigned Bits = 4;
+  static constexpr unsigned Fan = 1u << Bits;
+  std::uint32_t Shift; ///< the id's bits below this node's digit; 0: values
+  /// Children (Shift > 0) or values (Shift == 0); null: nothing bound.
+  const void *Slot[Fan];
 };
 
 class StateFactory {
@@ -183,17 +192,21 @@ public:
                               const OriginSet *V);
   /// Pointwise union; keys bound in one map only keep their value.
   const StateNode *join(const StateNode *A, const StateNode *B);
-  /// Same bindings? (The trie's shape is canonical.)
+  /// Same bindings? (The shape is canonical.)
   static bool equal(const StateNode *A, const StateNode *B);
 
 private:
-  const StateNode *leaf(std::uint32_t K, const OriginSet *V);
-  const StateNode *branch(std::uint32_t P, std::uint32_t Bit,
-                          const StateNode *L, const StateNode *R);
-  const StateNode *link(std::uint32_t P0, const StateNode *T0, std::uint32_t P1,
-                        const StateNode *T1);
+  StateNode *node(std::uint32_t Shift);
+  /// A new path from a node at \p Shift down to K's value \p V.
+  const StateNode *path(std::uint32_t K, std::uint32_t Shift,
+                        const OriginSet *V);
+  /// \p T under new roots until its depth is \p Shift.
+  const StateNode *deepen(const StateNode *T, std::uint32_t Shift);
   const StateNode *update(const StateNode *T, std::uint32_t K,
                           const OriginSet *V, bool Join);
+  const StateNode *updateIn(const StateNode *T, std::uint32_t K,
+                            const OriginSet *V, bool Join);
+  const StateNode *joinIn(const StateNode *A, const StateNode *B);
 
   OriginSetPool &Pool;
   /// Slabs of 64 KiB: a long function allocates a few hundred thousand

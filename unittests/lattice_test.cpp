@@ -1,0 +1,141 @@
+//===- lattice_test.cpp - the engine's persistent state -------------------===//
+//
+// checks/utils/Lattice: StateFactory (the per-block state, a persistent
+// radix tree) against std::map on random updates, weak updates and joins,
+// with ids that make the tree deeper as they grow; and OriginSetPool's
+// interning and joins.
+//
+//===----------------------------------------------------------------------===//
+#include "utils/Lattice.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <vector>
+
+using namespace clang::tidy::usm;
+
+namespace {
+
+/// An origin with a made-up allocation site (never dereferenced).
+Origin site(unsigned N) {
+  Origin O;
+  O.Site = reinterpret_cast<const clang::Expr *>(
+      static_cast<std::uintptr_t>(64 * (N + 1)));
+  return O;
+}
+
+using Reference = std::map<std::uint32_t, OriginSet>;
+
+struct Harness {
+  OriginSetPool Pool;
+  StateFactory States{Pool};
+
+  void expectSame(const StateNode *T, const Reference &R,
+                  std::uint32_t MaxId) {
+    for (std::uint32_t K = 0; K <= MaxId; ++K) {
+      const OriginSet *V = States.lookup(T, K);
+      auto It = R.find(K);
+      if (It == R.end()) {
+        EXPECT_EQ(V, nullptr) << "id " << K;
+      } else {
+        ASSERT_NE(V, nullptr) << "id " << K;
+        EXPECT_EQ(V, Pool.intern(It->second)) << "id " << K;
+      }
+    }
+  }
+};
+
+TEST(StateFactory, LookupsOfAnEmptyState) {
+  Harness H;
+  EXPECT_EQ(H.States.lookup(nullptr, 0), nullptr);
+  const StateNode *T = H.States.insert(nullptr, 5, H.Pool.intern({site(1)}));
+  EXPECT_EQ(H.States.lookup(T, 4), nullptr);
+  EXPECT_EQ(H.States.lookup(T, 5000), nullptr); // beyond the tree's depth
+  EXPECT_EQ(H.States.lookup(T, 0xffffffffu), nullptr);
+  EXPECT_NE(H.States.lookup(T, 5), nullptr);
+}
+
+TEST(StateFactory, AnEmptySetIsABinding) {
+  Harness H;
+  const StateNode *T = H.States.insert(nullptr, 3, H.Pool.empty());
+  ASSERT_NE(H.States.lookup(T, 3), nullptr);
+  EXPECT_TRUE(H.States.lookup(T, 3)->empty());
+  EXPECT_FALSE(StateFactory::equal(T, nullptr));
+}
+
+TEST(StateFactory, UnchangedUpdatesShareTheState) {
+  Harness H;
+  const OriginSet *A = H.Pool.intern({site(1)});
+  const StateNode *T = H.States.insert(nullptr, 70, A);
+  EXPECT_EQ(H.States.insert(T, 70, A), T);
+  EXPECT_EQ(H.States.insertJoin(T, 70, A), T);
+  EXPECT_EQ(H.States.join(T, T), T);
+  EXPECT_EQ(H.States.join(T, nullptr), T);
+  EXPECT_EQ(H.States.join(nullptr, T), T);
+}
+
+TEST(StateFactory, RandomOperationsMatchAMap) {
+  std::mt19937 Rng(20261201);
+  Harness H;
+  // Ids grow over the run, as the engine hands them out: early states are
+  // shallower than later ones.
+  std::vector<std::pair<const StateNode *, Reference>> States{{nullptr, {}}};
+  std::uint32_t MaxId = 0;
+  for (int Step = 0; Step < 4000; ++Step) {
+    auto &[T, R] = States[Rng() % States.size()];
+    std::uint32_t Limit = 8 + Step * 3; // up to about 12,000: four levels
+    std::uint32_t K = Rng() % Limit;
+    MaxId = std::max(MaxId, K);
+    OriginSet O;
+    for (unsigned N = Rng() % 3; N > 0; --N)
+      mergeOrigins(O, {site(Rng() % 20)});
+    const OriginSet *V = H.Pool.intern(O);
+    const StateNode *NT;
+    Reference NR = R;
+    switch (Rng() % 3) {
+    case 0:
+      NT = H.States.insert(T, K, V);
+      NR[K] = *V;
+      break;
+    case 1: {
+      NT = H.States.insertJoin(T, K, V);
+      mergeOrigins(NR[K], *V);
+      break;
+    }
+    default: {
+      auto &[T2, R2] = States[Rng() % States.size()];
+      NT = H.States.join(T, T2);
+      for (const auto &[K2, V2] : R2)
+        mergeOrigins(NR[K2], V2);
+      break;
+    }
+    }
+    States.push_back({NT, NR});
+  }
+  for (auto &[T, R] : States)
+    H.expectSame(T, R, MaxId + 20);
+  // Equal maps compare equal, different ones do not, whichever way they
+  // were built.
+  for (int I = 0; I < 3000; ++I) {
+    auto &[A, RA] = States[Rng() % States.size()];
+    auto &[B, RB] = States[Rng() % States.size()];
+    EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
+  }
+}
+
+TEST(OriginSetPool, InternsAndJoins) {
+  OriginSetPool Pool;
+  const OriginSet *A = Pool.intern({site(1)});
+  EXPECT_EQ(Pool.intern({site(1)}), A);
+  const OriginSet *B = Pool.intern({site(2)});
+  const OriginSet *AB = Pool.join(A, B);
+  EXPECT_EQ(AB->size(), 2u);
+  EXPECT_EQ(Pool.join(B, A), AB);
+  EXPECT_EQ(Pool.join(A, Pool.empty()), A);
+  EXPECT_EQ(Pool.join(Pool.empty(), B), B);
+}
+
+} // namespace
