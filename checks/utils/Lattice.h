@@ -47,6 +47,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace clang::tidy::usm {
@@ -113,8 +114,27 @@ struct Origin {
   static constexpr int SelectorBase = -200;
 };
 
-/// Sorted (by site, then parameter), duplicate-free.
-using OriginSet = llvm::SmallVector<Origin, 1>;
+/// Sorted (by site, then parameter), duplicate-free. One origin is held in
+/// place (most sets have one). The moves are declared noexcept (they are:
+/// a move steals the buffer or copies the one origin in place), so that
+/// std::vectors of facts holding OriginSets move them when they grow
+/// instead of copying every set.
+class OriginSet : public llvm::SmallVector<Origin, 1> {
+  using Base = llvm::SmallVector<Origin, 1>;
+
+public:
+  OriginSet() = default;
+  OriginSet(std::initializer_list<Origin> IL) : Base(IL) {}
+  template <typename It> OriginSet(It B, It E) : Base(B, E) {}
+  OriginSet(const OriginSet &) = default;
+  OriginSet(OriginSet &&O) noexcept : Base(std::move(O)) {}
+  OriginSet &operator=(const OriginSet &) = default;
+  OriginSet &operator=(OriginSet &&O) noexcept {
+    Base::operator=(std::move(O));
+    return *this;
+  }
+};
+static_assert(std::is_nothrow_move_constructible_v<OriginSet>);
 
 /// A tracked location: a variable, a field of a variable (or of `this`),
 /// or an element of an array of pointers / a tuple; or the lifetime slot
