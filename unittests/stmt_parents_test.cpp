@@ -3,8 +3,9 @@
 // checks/utils/StmtParents against a plain recursive walk of the same
 // definition (children() in order, a CapturedStmt's captured statement, an
 // OpaqueValueExpr's source, each statement indexed where it is first
-// reached): the same preorder, parents, subtree extents, classes and
-// operators, on bodies with and without statements reached twice.
+// reached): the same preorder, parents, subtree extents, classes,
+// operators and lists of actors and references, on bodies with and without
+// statements reached twice.
 //
 //===----------------------------------------------------------------------===//
 #include "utils/StmtParents.h"
@@ -12,6 +13,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Tooling/Tooling.h"
@@ -92,6 +95,37 @@ void compareOne(const Stmt *Body) {
       }
     }
     EXPECT_EQ(PM.indexOf(nullptr), -1);
+    // The lists of actors and references, by their definition.
+    std::vector<std::uint32_t> Actors, Refs;
+    for (unsigned I = 0; I < R.Order.size(); ++I) {
+      const Stmt *S = R.Order[I];
+      bool Actor = isa<DeclStmt, ReturnStmt, CallExpr, LambdaExpr, CXXNewExpr,
+                       OMPExecutableDirective, CapturedStmt,
+                       ArraySubscriptExpr, MemberExpr>(S);
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        Actor = BO->isAssignmentOp();
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        Actor = UO->isIncrementDecrementOp() ||
+                UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref;
+      if (Actor)
+        Actors.push_back(I);
+      if (isa<DeclRefExpr>(S))
+        Refs.push_back(I);
+    }
+    EXPECT_EQ(std::vector<std::uint32_t>(PM.actors().begin(),
+                                         PM.actors().end()),
+              Actors);
+    EXPECT_EQ(std::vector<std::uint32_t>(PM.references().begin(),
+                                         PM.references().end()),
+              Refs);
+    for (unsigned I = 0; I < R.Order.size(); I += 7) {
+      std::vector<std::uint32_t> In;
+      for (std::uint32_t J : Refs)
+        if (J >= I && J < R.End[I])
+          In.push_back(J);
+      llvm::ArrayRef<std::uint32_t> Got = PM.referencesIn(I, R.End[I]);
+      EXPECT_EQ(std::vector<std::uint32_t>(Got.begin(), Got.end()), In);
+    }
   }
 }
 

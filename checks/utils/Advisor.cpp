@@ -45,9 +45,8 @@ void varsBelow(const Stmt *S, const StmtParents &PM, VarSet &Out) {
   int I = PM.indexOf(S);
   if (I >= 0) {
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
-    for (unsigned J = I, End = PM.subtreeEnd(I); J < End; ++J)
-      if (PM.classAt(J) == Stmt::DeclRefExprClass)
-        Take(All[J]);
+    for (std::uint32_t J : PM.referencesIn(I, PM.subtreeEnd(I)))
+      Take(All[J]);
     return;
   }
   std::vector<const Stmt *> Stack{S};
@@ -127,7 +126,7 @@ struct Walker {
         ClassSet::of<DeclStmt, BinaryOperator, CallExpr,
                      OMPExecutableDirective, LambdaExpr>();
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
-    for (unsigned I = 0; I < All.size(); ++I) {
+    for (std::uint32_t I : PM.actors()) { // every class read is an actor's
       while (!Open.empty() && I >= Open.back())
         Open.pop_back();
       if (!PM.is(I, Open.empty() ? Read : ReadInKernel))

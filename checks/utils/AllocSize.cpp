@@ -122,15 +122,14 @@ public:
       : SV(SV), PA(PA), PM(PM), Ctx(PA.context()) {}
 
   void run() {
-    // Classes from the index: only declarations and references are read.
+    // Only declarations (actors of the index) and references are read;
+    // what each adds to the sets does not depend on the order.
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
-    for (unsigned I = 0; I < All.size(); ++I) {
-      Stmt::StmtClass C = PM.classAt(I);
-      if (C == Stmt::DeclStmtClass)
+    for (std::uint32_t I : PM.actors())
+      if (PM.classAt(I) == Stmt::DeclStmtClass)
         visitDeclStmt(cast<DeclStmt>(All[I]), I);
-      else if (C == Stmt::DeclRefExprClass)
-        visitDeclRefExpr(cast<DeclRefExpr>(All[I]), I);
-    }
+    for (std::uint32_t I : PM.references())
+      visitDeclRefExpr(cast<DeclRefExpr>(All[I]), I);
   }
 
 private:

@@ -82,11 +82,11 @@ public:
     // call operator is on Stack meanwhile, as the visitor's walk has it).
     std::vector<unsigned> Lambdas;
     // The classes visit() and this loop read, tested on the index before
-    // a node is read.
+    // a node is read; only the index's actors can be one of them.
     static const ClassSet Read =
         ClassSet::of<BinaryOperator, UnaryOperator, CallExpr, LambdaExpr,
                      CXXNewExpr, OMPExecutableDirective, DeclStmt>();
-    for (unsigned I = 0; I < All.size(); ++I) {
+    for (std::uint32_t I : PM.actors()) {
       while (!Lambdas.empty() && I >= Lambdas.back()) {
         Lambdas.pop_back();
         Stack.pop_back();

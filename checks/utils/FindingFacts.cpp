@@ -186,7 +186,7 @@ struct Defs {
     static const ClassSet Read =
         ClassSet::of<DeclStmt, BinaryOperator, CallExpr, ReturnStmt>();
     llvm::ArrayRef<const Stmt *> Pre = Index.preorder();
-    for (unsigned I = 0; I < Pre.size(); ++I) {
+    for (std::uint32_t I : Index.actors()) { // every class read is an actor's
       if (!Index.is(I, Read) ||
           (Index.isBinaryOperator(I) && !Index.isBinary(I, BO_Assign)))
         continue;

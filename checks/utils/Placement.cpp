@@ -284,18 +284,16 @@ struct ProvenanceAnalysis::PlacementCache {
   /// through their captures: skipped.
   void walk(const StmtParents &Index, FnFacts &F) {
     llvm::ArrayRef<const Stmt *> All = Index.preorder();
-    std::vector<std::pair<unsigned, unsigned>> Skip; // captured bodies ahead
+    // Captured bodies ahead or around: [first position, end).
+    std::vector<std::pair<unsigned, unsigned>> Skip;
     // Outside the loop: a guarded static inside it is tested on every node.
     static const ClassSet Read =
         ClassSet::of<CapturedStmt, BinaryOperator, UnaryOperator, CallExpr>();
-    for (unsigned J = 0; J < All.size(); ++J) {
-      while (!Skip.empty() && J > Skip.back().first)
+    for (std::uint32_t J : Index.actors()) { // every class read is an actor's
+      while (!Skip.empty() && J >= Skip.back().second)
         Skip.pop_back();
-      if (!Skip.empty() && J == Skip.back().first) {
-        J = Skip.back().second - 1;
-        Skip.pop_back();
+      if (!Skip.empty() && J >= Skip.back().first)
         continue;
-      }
       if (!Index.is(J, Read))
         continue;
       // Of the operators, only assignments, ++/-- and & are read.

@@ -2,6 +2,7 @@
 #include "StmtParents.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -17,6 +18,10 @@ static_assert(CK_HLSLArrayRValue < 256 && BO_Comma < 256 && UO_Coawait < 256,
 
 const ClassSet StmtParents::CastClasses = ClassSet::of<CastExpr>();
 const ClassSet StmtParents::BinaryClasses = ClassSet::of<BinaryOperator>();
+const ClassSet StmtParents::ActorClasses =
+    ClassSet::of<DeclStmt, ReturnStmt, CallExpr, LambdaExpr, CXXNewExpr,
+                 OMPExecutableDirective, CapturedStmt, ArraySubscriptExpr,
+                 MemberExpr>();
 
 void StmtParents::grow(std::size_t Capacity) {
   Slots.assign(Capacity, 0);
@@ -59,6 +64,8 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
     Order.clear();
     Nodes.clear();
     Tags.clear();
+    Actors.clear();
+    References.clear();
     Slots.assign(llvm::NextPowerOf2(
                      4 * static_cast<std::uint64_t>(std::max(SizeHint, 48u)) /
                      3),
@@ -120,17 +127,25 @@ template <bool Dedupe> bool StmtParents::walk(const Stmt *Root) {
     } else if (BinaryClasses.contains(Class)) {
       const auto *BO = cast<BinaryOperator>(S);
       Op = BO->getOpcode();
+      if (BO->isAssignmentOp())
+        Actors.push_back(Index);
       Push(BO->getRHS(), Index);
       Push(BO->getLHS(), Index);
     } else {
+      if (ActorClasses.contains(Class))
+        Actors.push_back(Index);
       switch (Class) {
       case Stmt::DeclRefExprClass:
+        References.push_back(Index);
+        break;
       case Stmt::IntegerLiteralClass:
       case Stmt::FloatingLiteralClass:
       case Stmt::CharacterLiteralClass:
         break;
       case Stmt::UnaryOperatorClass:
         Op = cast<UnaryOperator>(S)->getOpcode();
+        if (Op <= UO_PreDec || Op == UO_AddrOf || Op == UO_Deref)
+          Actors.push_back(Index);
         Push(cast<UnaryOperator>(S)->getSubExpr(), Index);
         break;
       case Stmt::ParenExprClass:

@@ -40,6 +40,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <bitset>
 #include <cstdint>
 #include <vector>
@@ -79,6 +80,27 @@ public:
   }
   /// Every indexed statement, in preorder (children in source order).
   llvm::ArrayRef<const Stmt *> preorder() const { return Order; }
+  /// The positions, in preorder, of the statements the engine's passes act
+  /// on: declarations, returns, calls, lambdas, new-expressions, OpenMP
+  /// directives, captured statements, subscripts, member accesses,
+  /// assignments (compound ones too), and the unary operators *, &, ++
+  /// and --. A pass reads this list instead of testing every position:
+  /// about a fifth of a body's statements, and no unpredictable branch
+  /// per statement. (A pass still tests the classes it wants.)
+  llvm::ArrayRef<std::uint32_t> actors() const { return Actors; }
+  /// The positions of the declaration references, in preorder.
+  llvm::ArrayRef<std::uint32_t> references() const { return References; }
+  /// The references at positions [Begin, End), as a range of references().
+  llvm::ArrayRef<std::uint32_t> referencesIn(unsigned Begin,
+                                             unsigned End) const {
+    const std::uint32_t *B = std::lower_bound(References.data(),
+                                              References.data() +
+                                                  References.size(),
+                                              Begin);
+    const std::uint32_t *E = std::lower_bound(
+        B, References.data() + References.size(), End);
+    return llvm::ArrayRef<std::uint32_t>(B, E);
+  }
   /// Preorder position of \p S, or -1 when it is not indexed.
   int indexOf(const Stmt *S) const {
     if (Slots.empty())
@@ -184,6 +206,8 @@ private:
     std::uint8_t Op;
   };
   std::vector<Tag> Tags;
+  std::vector<std::uint32_t> Actors, References;
+  static const ClassSet ActorClasses;
   static const ClassSet CastClasses, BinaryClasses;
   /// Open addressing, linear probing, at most three quarters full:
   /// position + 1 of the statement hashed there, 0 for an empty slot.
