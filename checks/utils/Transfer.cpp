@@ -62,6 +62,11 @@ struct FlowState {
   const StateNode *Root = nullptr;
 };
 
+/// The classes FunctionRun::observe() acts on.
+static const ClassSet ObservedClasses =
+    ClassSet::of<OMPExecutableDirective, LambdaExpr, ArraySubscriptExpr,
+                 UnaryOperator, MemberExpr, CXXConstructExpr, CallExpr>();
+
 class ProvenanceAnalysis::FunctionRun {
 public:
   FunctionRun(ProvenanceAnalysis &P, const FunctionDecl *FD, bool Final)
@@ -1014,7 +1019,12 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(St);
         UO && UO->getOpcode() != UO_Deref)
       return;
-    if (Record && !P.Ignored.count(St) && !isDeviceStmt(St))
+    // observe() acts on ObservedClasses only: the others skip the two
+    // lookups below (clause expressions, device statements), whose tables
+    // are read at random and miss the cache on long functions and large
+    // translation units.
+    if (Record && ObservedClasses.contains(St->getStmtClass()) &&
+        !P.Ignored.count(St) && !isDeviceStmt(St))
       observe(St, S);
     if (Record)
       recordFree(St, S);
@@ -1814,6 +1824,8 @@ private:
       collectRefs(C, Out);
   }
 
+  /// Accesses, kernels and library calls at \p St (one of ObservedClasses;
+  /// a change here that acts on another class adds it there).
   void observe(const Stmt *St, FlowState &S) {
     if (const auto *D = dyn_cast<OMPExecutableDirective>(St)) {
       if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
