@@ -118,13 +118,22 @@ void compareOne(const Stmt *Body) {
     EXPECT_EQ(std::vector<std::uint32_t>(PM.references().begin(),
                                          PM.references().end()),
               Refs);
+    // Each reference's declaration, as read when the body was indexed.
+    ASSERT_EQ(PM.referenceDecls().size(), Refs.size());
+    for (unsigned K = 0; K < Refs.size(); ++K)
+      EXPECT_EQ(PM.referenceDecls()[K],
+                cast<DeclRefExpr>(R.Order[Refs[K]])->getDecl());
     for (unsigned I = 0; I < R.Order.size(); I += 7) {
       std::vector<std::uint32_t> In;
       for (std::uint32_t J : Refs)
         if (J >= I && J < R.End[I])
           In.push_back(J);
-      llvm::ArrayRef<std::uint32_t> Got = PM.referencesIn(I, R.End[I]);
-      EXPECT_EQ(std::vector<std::uint32_t>(Got.begin(), Got.end()), In);
+      auto [B, E] = PM.referenceSpan(I, R.End[I]);
+      ASSERT_LE(B, E);
+      ASSERT_LE(E, Refs.size());
+      EXPECT_EQ(std::vector<std::uint32_t>(PM.references().begin() + B,
+                                           PM.references().begin() + E),
+                In);
     }
   }
 }

@@ -44,9 +44,12 @@ void varsBelow(const Stmt *S, const StmtParents &PM, VarSet &Out) {
   };
   int I = PM.indexOf(S);
   if (I >= 0) {
-    llvm::ArrayRef<const Stmt *> All = PM.preorder();
-    for (std::uint32_t J : PM.referencesIn(I, PM.subtreeEnd(I)))
-      Take(All[J]);
+    // The declarations from the index: the references are not read.
+    auto [B, E] = PM.referenceSpan(I, PM.subtreeEnd(I));
+    llvm::ArrayRef<const ValueDecl *> Decls = PM.referenceDecls();
+    for (unsigned K = B; K < E; ++K)
+      if (const auto *V = dyn_cast_or_null<VarDecl>(Decls[K]))
+        Out.push_back(V);
     return;
   }
   std::vector<const Stmt *> Stack{S};

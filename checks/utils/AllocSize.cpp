@@ -128,8 +128,10 @@ public:
     for (std::uint32_t I : PM.actors())
       if (PM.classAt(I) == Stmt::DeclStmtClass)
         visitDeclStmt(cast<DeclStmt>(All[I]), I);
-    for (std::uint32_t I : PM.references())
-      visitDeclRefExpr(cast<DeclRefExpr>(All[I]), I);
+    llvm::ArrayRef<std::uint32_t> Refs = PM.references();
+    llvm::ArrayRef<const ValueDecl *> Decls = PM.referenceDecls();
+    for (unsigned K = 0; K < Refs.size(); ++K)
+      visitReference(Decls[K], Refs[K]);
   }
 
 private:
@@ -151,7 +153,8 @@ private:
       }
   }
 
-  void visitDeclRefExpr(const DeclRefExpr *DRE, unsigned At) {
+  /// The reference at position \p At, to \p D (from the index).
+  void visitReference(const ValueDecl *D, unsigned At) {
     // Walk up through parentheses and no-op casts. The parents come first:
     // most references are reads, told by their parent alone, and neither
     // the reference nor its declaration need be read for them.
@@ -175,7 +178,7 @@ private:
       return; // sizeof v
     const Stmt *Cur = PM.at(CurI);
     const Stmt *Par = PM.at(ParI);
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    const auto *VD = dyn_cast_or_null<VarDecl>(D);
     if (!VD)
       return;
     // A store of the start of an allocation into a pointer variable.

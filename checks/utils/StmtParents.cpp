@@ -66,6 +66,7 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
     Tags.clear();
     Actors.clear();
     References.clear();
+    ReferenceDecls.clear();
     Slots.assign(llvm::NextPowerOf2(
                      4 * static_cast<std::uint64_t>(std::max(SizeHint, 48u)) /
                      3),
@@ -137,6 +138,7 @@ template <bool Dedupe> bool StmtParents::walk(const Stmt *Root) {
       switch (Class) {
       case Stmt::DeclRefExprClass:
         References.push_back(Index);
+        ReferenceDecls.push_back(cast<DeclRefExpr>(S)->getDecl());
         break;
       case Stmt::IntegerLiteralClass:
       case Stmt::FloatingLiteralClass:

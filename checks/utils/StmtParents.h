@@ -33,6 +33,7 @@
 
 #include "PointerHash.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -90,16 +91,23 @@ public:
   llvm::ArrayRef<std::uint32_t> actors() const { return Actors; }
   /// The positions of the declaration references, in preorder.
   llvm::ArrayRef<std::uint32_t> references() const { return References; }
-  /// The references at positions [Begin, End), as a range of references().
-  llvm::ArrayRef<std::uint32_t> referencesIn(unsigned Begin,
-                                             unsigned End) const {
-    const std::uint32_t *B = std::lower_bound(References.data(),
-                                              References.data() +
-                                                  References.size(),
-                                              Begin);
-    const std::uint32_t *E = std::lower_bound(
-        B, References.data() + References.size(), End);
-    return llvm::ArrayRef<std::uint32_t>(B, E);
+  /// The declaration each reference of references() names (the same
+  /// order), read when the body was indexed: a pass that wants the
+  /// variable a reference names reads this array instead of the
+  /// reference, whose node is no longer in the cache by then.
+  llvm::ArrayRef<const ValueDecl *> referenceDecls() const {
+    return ReferenceDecls;
+  }
+  /// The references at positions [Begin, End), as indices [first, second)
+  /// into references() and referenceDecls().
+  std::pair<unsigned, unsigned> referenceSpan(unsigned Begin,
+                                              unsigned End) const {
+    const std::uint32_t *Data = References.data();
+    const std::uint32_t *B =
+        std::lower_bound(Data, Data + References.size(), Begin);
+    const std::uint32_t *E =
+        std::lower_bound(B, Data + References.size(), End);
+    return {static_cast<unsigned>(B - Data), static_cast<unsigned>(E - Data)};
   }
   /// Preorder position of \p S, or -1 when it is not indexed.
   int indexOf(const Stmt *S) const {
@@ -207,6 +215,7 @@ private:
   };
   std::vector<Tag> Tags;
   std::vector<std::uint32_t> Actors, References;
+  std::vector<const ValueDecl *> ReferenceDecls;
   static const ClassSet ActorClasses;
   static const ClassSet CastClasses, BinaryClasses;
   /// Open addressing, linear probing, at most three quarters full:
