@@ -960,10 +960,14 @@ Placement ProvenanceAnalysis::copyPlacement(const CopyFact &F, bool Source) {
   return C.currentPlacement(F.Fn, F.Call);
 }
 
-void forEachPlacedUse(ProvenanceAnalysis &PA,
-                      llvm::function_ref<void(const PlacedUse &)> Visit) {
-  if (!PA.hasMultiDevice())
-    return;
+namespace {
+/// The key of the placed uses in ProvenanceAnalysis::derived().
+const char PlacedKey = 0;
+
+/// Every placed use, in forEachPlacedUse's order.
+std::vector<PlacedUse> placedUses(ProvenanceAnalysis &PA) {
+  std::vector<PlacedUse> Out;
+  auto Visit = [&](const PlacedUse &X) { Out.push_back(X); };
   auto Visible = [](const Placement &Pl) {
     return Pl.Device.known() || Pl.Context || Pl.Queue;
   };
@@ -1003,6 +1007,21 @@ void forEachPlacedUse(ProvenanceAnalysis &PA,
       X.CopyApi = F.Api;
       Visit(X);
     }
+  return Out;
+}
+} // namespace
+
+void forEachPlacedUse(ProvenanceAnalysis &PA,
+                      llvm::function_ref<void(const PlacedUse &)> Visit) {
+  if (!PA.hasMultiDevice())
+    return;
+  // Computed once per analysis: usm-cross-device and usm-sub-device-alloc
+  // both read them, and each use costs several placement queries.
+  std::shared_ptr<void> &Slot = PA.derived(&PlacedKey);
+  if (!Slot)
+    Slot = std::make_shared<std::vector<PlacedUse>>(placedUses(PA));
+  for (const PlacedUse &U : *static_cast<std::vector<PlacedUse> *>(Slot.get()))
+    Visit(U);
 }
 
 std::string_view peerAccessCall(::usm::Model M) {

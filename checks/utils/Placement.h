@@ -117,7 +117,8 @@ struct PlacedUse {
 /// Calls \p Visit for every kernel and copy whose pointer holds exactly
 /// one allocation on every path, when the allocation's placement is
 /// visible (nothing when the TU has no multi-device construct). Kernels in
-/// the order the engine met them, then copies in CFG order.
+/// the order the engine met them, then copies in CFG order. The uses are
+/// computed on the first call and kept with the analysis.
 void forEachPlacedUse(ProvenanceAnalysis &PA,
                       llvm::function_ref<void(const PlacedUse &)> Visit);
 
