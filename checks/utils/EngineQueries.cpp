@@ -65,15 +65,8 @@ std::optional<::usm::Kind> ProvenanceAnalysis::selectorOf(const Expr *E) {
 std::optional<::usm::Kind>
 ProvenanceAnalysis::allocationKindOf(const CallExpr &Call,
                                      const ::usm::Api &A) {
-  if (A.R != ::usm::Role::Alloc)
-    return std::nullopt;
-  if (A.K != ::usm::Kind::ByArg)
-    return A.K;
-  // kindFromArguments(): the first argument that is a selector.
-  for (const Expr *Arg : Call.arguments())
-    if (auto K = selectorOf(Arg))
-      return K;
-  return std::nullopt;
+  return allocationKind(Call, A,
+                        [this](const Expr *E) { return selectorOf(E); });
 }
 
 const ProvenanceAnalysis::CalleeInfo &

@@ -180,19 +180,21 @@ std::string constantName(const ValueDecl &D) {
   return Name;
 }
 
-std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call) {
+std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call,
+                                             SelectorReader Read) {
   for (const Expr *Arg : Call.arguments())
-    if (auto K = kindOfSelectorExpr(Arg))
+    if (auto K = Read(Arg))
       return K;
   return std::nullopt;
 }
 
 std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
-                                          const ::usm::Api &A) {
+                                          const ::usm::Api &A,
+                                          SelectorReader Read) {
   if (A.R != ::usm::Role::Alloc)
     return std::nullopt;
   if (A.K == ::usm::Kind::ByArg)
-    return kindFromArguments(Call);
+    return kindFromArguments(Call, Read);
   return A.K;
 }
 

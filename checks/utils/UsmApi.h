@@ -12,6 +12,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/IgnoreExpr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -41,15 +42,23 @@ std::vector<std::string> apiNames(::usm::Role R,
 /// The argument of \p Call at catalog index \p Index, or nullptr.
 const Expr *argAt(const CallExpr &Call, int Index);
 
+/// How a selector argument is read: selectorKind() below, or a memoised
+/// form of it (ProvenanceAnalysis::selectorOf).
+using SelectorReader =
+    llvm::function_ref<std::optional<::usm::Kind>(const Expr *)>;
+
 /// For ByArg allocators: the kind chosen by a selector constant among the
-/// call's arguments (an omp allocator handle, a sycl::usm::alloc value), or
-/// for usm_allocator-like template arguments. nullopt when unknown.
-std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call);
+/// call's arguments (an omp allocator handle, a sycl::usm::alloc value), the
+/// first one \p Read tells. nullopt when unknown.
+std::optional<::usm::Kind> kindFromArguments(const CallExpr &Call,
+                                             SelectorReader Read);
 
 /// The kind an allocation call produces: the row's kind, resolved through
-/// selectors for ByArg rows. nullopt when it cannot be told.
+/// selectors (read by \p Read) for ByArg rows. nullopt when it cannot be
+/// told.
 std::optional<::usm::Kind> allocationKind(const CallExpr &Call,
-                                          const ::usm::Api &A);
+                                          const ::usm::Api &A,
+                                          SelectorReader Read);
 
 /// The deallocator that releases memory of allocator \p Alloc and can
 /// replace the call to \p CurrentFree by renaming it (same pointer and
