@@ -2,8 +2,9 @@
 //
 // checks/utils/Lattice: StateFactory (the per-block state, a persistent
 // radix tree) against std::map on random updates, weak updates and joins,
-// with ids that make the tree deeper as they grow; and OriginSetPool's
-// interning and joins.
+// with ids that make the tree deeper as they grow, and on in-place updates
+// of a working map (assign, freeze); and OriginSetPool's interning and
+// joins.
 //
 //===----------------------------------------------------------------------===//
 #include "utils/Lattice.h"
@@ -122,6 +123,87 @@ TEST(StateFactory, RandomOperationsMatchAMap) {
   for (int I = 0; I < 3000; ++I) {
     auto &[A, RA] = States[Rng() % States.size()];
     auto &[B, RB] = States[Rng() % States.size()];
+    EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
+  }
+}
+
+TEST(StateFactory, AssignChangesOnlyWhatFreezeLeftOpen) {
+  Harness H;
+  const OriginSet *A = H.Pool.intern({site(1)});
+  const OriginSet *B = H.Pool.intern({site(2)});
+  const StateNode *Work = nullptr;
+  H.States.assign(Work, 300, A); // a new path: made by assign, open
+  const StateNode *First = Work;
+  H.States.assign(Work, 301, B); // same path: changed in place
+  EXPECT_EQ(Work, First);
+  H.States.freeze();
+  const StateNode *Kept = Work; // a kept copy, after freeze()
+  H.States.assign(Work, 300, B); // copies the path: Kept stays as it was
+  EXPECT_NE(Work, Kept);
+  EXPECT_EQ(H.States.lookup(Kept, 300), A);
+  EXPECT_EQ(H.States.lookup(Work, 300), B);
+  const StateNode *Copied = Work;
+  H.States.assignJoin(Work, 301, A); // the copy is open: in place again
+  EXPECT_EQ(Work, Copied);
+  EXPECT_EQ(*H.States.lookup(Work, 301), *H.Pool.join(A, B));
+  EXPECT_EQ(H.States.lookup(Kept, 301), B);
+  // Persistent operations never change an open node either.
+  const StateNode *P = H.States.insert(Work, 300, A);
+  EXPECT_EQ(H.States.lookup(Work, 300), B);
+  EXPECT_EQ(H.States.lookup(P, 300), A);
+}
+
+TEST(StateFactory, RandomAssignsWithFreezesMatchAMap) {
+  // The dataflow's use: a working map changed element by element, kept
+  // (after a freeze) at random points, sometimes restarted from a kept map
+  // or a join of two; every kept map must still hold what it held.
+  std::mt19937 Rng(20261202);
+  Harness H;
+  std::vector<std::pair<const StateNode *, Reference>> Kept{{nullptr, {}}};
+  const StateNode *Work = nullptr;
+  Reference WorkRef;
+  std::uint32_t MaxId = 0;
+  for (int Step = 0; Step < 6000; ++Step) {
+    std::uint32_t K = Rng() % (8 + Step * 2);
+    MaxId = std::max(MaxId, K);
+    OriginSet O;
+    for (unsigned N = Rng() % 3; N > 0; --N)
+      mergeOrigins(O, {site(Rng() % 20)});
+    const OriginSet *V = H.Pool.intern(O);
+    switch (Rng() % 8) {
+    case 0: // keep the working map
+      H.States.freeze();
+      Kept.push_back({Work, WorkRef});
+      break;
+    case 1: { // a new block: start from a kept map, or a join of two
+      H.States.freeze();
+      auto &[T, R] = Kept[Rng() % Kept.size()];
+      Work = T;
+      WorkRef = R;
+      if (Rng() % 2) {
+        auto &[T2, R2] = Kept[Rng() % Kept.size()];
+        Work = H.States.join(Work, T2);
+        for (const auto &[K2, V2] : R2)
+          mergeOrigins(WorkRef[K2], V2);
+      }
+      break;
+    }
+    case 2:
+      H.States.assignJoin(Work, K, V);
+      mergeOrigins(WorkRef[K], *V);
+      break;
+    default:
+      H.States.assign(Work, K, V);
+      WorkRef[K] = *V;
+      break;
+    }
+  }
+  H.expectSame(Work, WorkRef, MaxId + 20);
+  for (auto &[T, R] : Kept)
+    H.expectSame(T, R, MaxId + 20);
+  for (int I = 0; I < 2000; ++I) {
+    auto &[A, RA] = Kept[Rng() % Kept.size()];
+    auto &[B, RB] = Kept[Rng() % Kept.size()];
     EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
   }
 }

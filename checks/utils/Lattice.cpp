@@ -91,26 +91,28 @@ const StateNode *child(const StateNode *T, unsigned I) {
 }
 } // namespace
 
-StateNode *StateFactory::node(std::uint32_t Shift) {
+StateNode *StateFactory::node(std::uint32_t Shift, std::uint32_t Owned) {
   auto *N = new (Alloc.Allocate<StateNode>()) StateNode;
   N->Shift = Shift;
+  N->Epoch = Owned;
   std::fill(std::begin(N->Slot), std::end(N->Slot), nullptr);
   return N;
 }
 
 const StateNode *StateFactory::path(std::uint32_t K, std::uint32_t Shift,
-                                    const OriginSet *V) {
-  StateNode *N = node(Shift);
+                                    const OriginSet *V, std::uint32_t Owned) {
+  StateNode *N = node(Shift, Owned);
   N->Slot[digit(K, Shift)] =
-      Shift ? static_cast<const void *>(path(K, Shift - StateNode::Bits, V))
+      Shift ? static_cast<const void *>(
+                  path(K, Shift - StateNode::Bits, V, Owned))
             : V;
   return N;
 }
 
-const StateNode *StateFactory::deepen(const StateNode *T,
-                                      std::uint32_t Shift) {
+const StateNode *StateFactory::deepen(const StateNode *T, std::uint32_t Shift,
+                                      std::uint32_t Owned) {
   while (T->Shift < Shift) {
-    StateNode *N = node(T->Shift + StateNode::Bits);
+    StateNode *N = node(T->Shift + StateNode::Bits, Owned);
     N->Slot[0] = T;
     T = N;
   }
@@ -128,7 +130,8 @@ const OriginSet *StateFactory::lookup(const StateNode *T,
 }
 
 const StateNode *StateFactory::updateIn(const StateNode *T, std::uint32_t K,
-                                        const OriginSet *V, bool Join) {
+                                        const OriginSet *V, bool Join,
+                                        std::uint32_t Owned) {
   unsigned D = digit(K, T->Shift);
   const void *Old = T->Slot[D];
   const void *New;
@@ -136,35 +139,43 @@ const StateNode *StateFactory::updateIn(const StateNode *T, std::uint32_t K,
     const auto *OldV = static_cast<const OriginSet *>(Old);
     New = Join && OldV ? Pool.join(OldV, V) : V;
   } else {
-    New = Old ? updateIn(child(T, D), K, V, Join)
-              : path(K, T->Shift - StateNode::Bits, V);
+    New = Old ? updateIn(child(T, D), K, V, Join, Owned)
+              : path(K, T->Shift - StateNode::Bits, V, Owned);
   }
   if (New == Old)
     return T;
+  if (Owned && T->Epoch == Owned) {
+    // Made by assign() since the last freeze(): only the working map
+    // reaches it.
+    const_cast<StateNode *>(T)->Slot[D] = New;
+    return T;
+  }
   StateNode *N = new (Alloc.Allocate<StateNode>()) StateNode(*T);
+  N->Epoch = Owned;
   N->Slot[D] = New;
   return N;
 }
 
 const StateNode *StateFactory::update(const StateNode *T, std::uint32_t K,
-                                      const OriginSet *V, bool Join) {
+                                      const OriginSet *V, bool Join,
+                                      std::uint32_t Owned) {
   if (!T)
-    return path(K, shiftFor(K), V);
+    return path(K, shiftFor(K), V, Owned);
   // A larger id than T reaches is not bound in T: the update changes T,
   // so the deeper root it needs is the new map's.
   if (!fits(K, T->Shift))
-    T = deepen(T, shiftFor(K));
-  return updateIn(T, K, V, Join);
+    T = deepen(T, shiftFor(K), Owned);
+  return updateIn(T, K, V, Join, Owned);
 }
 
 const StateNode *StateFactory::insert(const StateNode *T, std::uint32_t K,
                                       const OriginSet *V) {
-  return update(T, K, V, /*Join=*/false);
+  return update(T, K, V, /*Join=*/false, /*Owned=*/0);
 }
 
 const StateNode *StateFactory::insertJoin(const StateNode *T, std::uint32_t K,
                                           const OriginSet *V) {
-  return update(T, K, V, /*Join=*/true);
+  return update(T, K, V, /*Join=*/true, /*Owned=*/0);
 }
 
 const StateNode *StateFactory::joinIn(const StateNode *A, const StateNode *B) {
@@ -192,7 +203,7 @@ const StateNode *StateFactory::joinIn(const StateNode *A, const StateNode *B) {
     return A;
   if (SameB)
     return B;
-  StateNode *N = node(A->Shift);
+  StateNode *N = node(A->Shift, /*Owned=*/0);
   std::copy(std::begin(R), std::end(R), N->Slot);
   return N;
 }
@@ -204,7 +215,7 @@ const StateNode *StateFactory::join(const StateNode *A, const StateNode *B) {
     return B;
   // The deeper map's depth is the union's (it binds an id that needs it).
   std::uint32_t Shift = std::max(A->Shift, B->Shift);
-  return joinIn(deepen(A, Shift), deepen(B, Shift));
+  return joinIn(deepen(A, Shift, 0), deepen(B, Shift, 0));
 }
 
 bool StateFactory::equal(const StateNode *A, const StateNode *B) {

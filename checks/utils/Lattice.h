@@ -195,6 +195,9 @@ struct StateNode {
   static constexpr unsigned Bits = 4;
   static constexpr unsigned Fan = 1u << Bits;
   std::uint32_t Shift; ///< the id's bits below this node's digit; 0: values
+  /// The StateFactory::assign() epoch the node was made in (0: by a
+  /// persistent operation). It fills the padding before Slot.
+  std::uint32_t Epoch;
   /// Children (Shift > 0) or values (Shift == 0); null: nothing bound.
   const void *Slot[Fan];
 };
@@ -215,23 +218,47 @@ public:
   /// Same bindings? (The shape is canonical.)
   static bool equal(const StateNode *A, const StateNode *B);
 
+  /// Updates of a working map: \p Root becomes insert(Root, K, V) (or
+  /// insertJoin), but the nodes that assign() made since the last freeze()
+  /// are changed in place instead of copied. The dataflow's state inside a
+  /// block changes at nearly every element, and no one else sees it until
+  /// the block ends: copying the path for each change made a long
+  /// function's blocks write a new node per level and element, a few
+  /// hundred thousand nodes per function, written once and dropped.
+  /// Contract: call freeze() before a map that assign() may change later is
+  /// copied and kept (a block's exit state, a state copied to be refined);
+  /// every node made before it is then immutable again.
+  void assign(const StateNode *&Root, std::uint32_t K, const OriginSet *V) {
+    Root = update(Root, K, V, /*Join=*/false, Epoch);
+  }
+  void assignJoin(const StateNode *&Root, std::uint32_t K,
+                  const OriginSet *V) {
+    Root = update(Root, K, V, /*Join=*/true, Epoch);
+  }
+  void freeze() { ++Epoch; }
+
 private:
-  StateNode *node(std::uint32_t Shift);
+  /// Owned: the epoch whose nodes an update may change in place, or 0
+  /// (persistent: no node is changed).
+  StateNode *node(std::uint32_t Shift, std::uint32_t Owned);
   /// A new path from a node at \p Shift down to K's value \p V.
   const StateNode *path(std::uint32_t K, std::uint32_t Shift,
-                        const OriginSet *V);
+                        const OriginSet *V, std::uint32_t Owned);
   /// \p T under new roots until its depth is \p Shift.
-  const StateNode *deepen(const StateNode *T, std::uint32_t Shift);
+  const StateNode *deepen(const StateNode *T, std::uint32_t Shift,
+                          std::uint32_t Owned);
   const StateNode *update(const StateNode *T, std::uint32_t K,
-                          const OriginSet *V, bool Join);
+                          const OriginSet *V, bool Join, std::uint32_t Owned);
   const StateNode *updateIn(const StateNode *T, std::uint32_t K,
-                            const OriginSet *V, bool Join);
+                            const OriginSet *V, bool Join,
+                            std::uint32_t Owned);
   const StateNode *joinIn(const StateNode *A, const StateNode *B);
 
   OriginSetPool &Pool;
   /// Slabs of 64 KiB: a long function allocates a few hundred thousand
   /// nodes, and every slab is an aligned allocation of its own.
   llvm::BumpPtrAllocatorImpl<llvm::MallocAllocator, 65536> Alloc;
+  std::uint32_t Epoch = 1; ///< assign()'s nodes; freeze() starts a new one
 };
 
 } // namespace clang::tidy::usm

@@ -144,6 +144,8 @@ public:
       if (Visits[I]++ >= MaxVisitsPerBlock)
         continue;
       const CFGBlock *B = Order[I];
+      // Every state kept so far (exits, the entry) is immutable from here.
+      States.freeze();
       FlowState S = inState(*B, G.getEntry(), Entry);
       bool Once = !Looped[I];
       for (const CFGElement &E : *B)
@@ -170,6 +172,7 @@ public:
       if (!Looped[I])
         continue;
       const CFGBlock *B = Order[I];
+      States.freeze();
       FlowState S = inState(*B, G.getEntry(), Entry);
       for (const CFGElement &E : *B)
         transfer(E, S, /*Record=*/true);
@@ -374,11 +377,14 @@ private:
     auto It = Ids.find(K);
     return It == Ids.end() ? nullptr : States.lookup(S.Root, It->second);
   }
+  /// Updates in place where the state's nodes were made since the last
+  /// States.freeze() (StateFactory::assign): each block starts with one,
+  /// and a copy of the working state that is kept or refined takes one.
   void set(FlowState &S, const Key &K, OriginSet O) {
-    S.Root = States.insert(S.Root, idOf(K), Pool.intern(std::move(O)));
+    States.assign(S.Root, idOf(K), Pool.intern(std::move(O)));
   }
   void weak(FlowState &S, const Key &K, const OriginSet &O) {
-    S.Root = States.insertJoin(S.Root, idOf(K), Pool.intern(O));
+    States.assignJoin(S.Root, idOf(K), Pool.intern(O));
   }
 
   //--- reading values -------------------------------------------------------
@@ -2507,6 +2513,7 @@ private:
         break;
       }
     // `if (p) free(p);` as the last statement: the null edge leads out.
+    States.freeze(); // Out is refined below, S is kept
     FlowState Out = S;
     lifeRefineEdge(B, Exit, Out);
     if (!Ret) {
