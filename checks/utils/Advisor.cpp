@@ -203,7 +203,29 @@ using AdvisedByKind = std::map<::usm::Kind, std::vector<AdvisedPointer>>;
 using AdvisedCache = std::map<const FunctionDecl *, AdvisedByKind>;
 const char AdvisedKey = 0;
 
+/// Is a statement that may be a kernel of \p FD (a directive, a call, a
+/// lambda) inside a loop of FD that enclosingLoops() counts? The index's
+/// classes and parents only: no node but the loop's is read.
+bool kernelMayRepeat(const StmtParents &PM) {
+  static const ClassSet Kernels =
+      ClassSet::of<OMPExecutableDirective, CUDAKernelCallExpr, LambdaExpr>();
+  for (std::uint32_t I : PM.actors()) {
+    if (!PM.is(I, Kernels))
+      continue;
+    for (unsigned P = PM.parentIndex(I); P != StmtParents::None;
+         P = PM.parentIndex(P))
+      if (PM.is(P, engine::loopClasses()) &&
+          !PM.at(P)->getBeginLoc().isMacroID())
+        return true;
+  }
+  return false;
+}
+
 AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
+  // Both advisor checks report a pointer only for a kernel that a loop of
+  // FD repeats: a function without one is not walked.
+  if (!kernelMayRepeat(PA.parents(FD)))
+    return {};
   Walker W(PA, PA.parents(FD));
   W.run(FD->getBody());
   finish(W.Advised);

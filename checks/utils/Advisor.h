@@ -44,7 +44,9 @@ struct AdvisedPointer {
 
 /// The pointers of \p FD allocated with kind \p K, with their kernels and
 /// host dereferences (FD must be a host function with a body). The list
-/// lives as long as \p PA's analysis of the TU.
+/// lives as long as \p PA's analysis of the TU. Both advisor checks report
+/// only kernels inside a loop (enclosingLoops): the list is empty when no
+/// kernel of FD is inside one, and such a function's body is not read.
 const std::vector<AdvisedPointer> &advisedPointers(ProvenanceAnalysis &PA,
                                                    const FunctionDecl *FD,
                                                    ::usm::Kind K);
