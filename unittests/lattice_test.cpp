@@ -47,6 +47,27 @@ struct Harness {
       }
     }
   }
+
+  /// An interned set of zero to two made-up origins.
+  const OriginSet *randomValue(std::mt19937 &Rng) {
+    OriginSet O;
+    for (unsigned N = Rng() % 3; N > 0; --N)
+      mergeOrigins(O, {site(Rng() % 20)});
+    return Pool.intern(O);
+  }
+
+  /// Every map of \p States holds what its reference holds, and \p Pairs
+  /// random pairs of them compare equal exactly when their references do.
+  void expectAll(std::vector<std::pair<const StateNode *, Reference>> &States,
+                 std::uint32_t MaxId, std::mt19937 &Rng, int Pairs) {
+    for (auto &[T, R] : States)
+      expectSame(T, R, MaxId + 20);
+    for (int I = 0; I < Pairs; ++I) {
+      auto &[A, RA] = States[Rng() % States.size()];
+      auto &[B, RB] = States[Rng() % States.size()];
+      EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
+    }
+  }
 };
 
 TEST(StateFactory, LookupsOfAnEmptyState) {
@@ -90,10 +111,7 @@ TEST(StateFactory, RandomOperationsMatchAMap) {
     std::uint32_t Limit = 8 + Step * 3; // up to about 12,000: four levels
     std::uint32_t K = Rng() % Limit;
     MaxId = std::max(MaxId, K);
-    OriginSet O;
-    for (unsigned N = Rng() % 3; N > 0; --N)
-      mergeOrigins(O, {site(Rng() % 20)});
-    const OriginSet *V = H.Pool.intern(O);
+    const OriginSet *V = H.randomValue(Rng);
     const StateNode *NT;
     Reference NR = R;
     switch (Rng() % 3) {
@@ -116,15 +134,9 @@ TEST(StateFactory, RandomOperationsMatchAMap) {
     }
     States.push_back({NT, NR});
   }
-  for (auto &[T, R] : States)
-    H.expectSame(T, R, MaxId + 20);
   // Equal maps compare equal, different ones do not, whichever way they
   // were built.
-  for (int I = 0; I < 3000; ++I) {
-    auto &[A, RA] = States[Rng() % States.size()];
-    auto &[B, RB] = States[Rng() % States.size()];
-    EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
-  }
+  H.expectAll(States, MaxId, Rng, 3000);
 }
 
 TEST(StateFactory, AssignChangesOnlyWhatFreezeLeftOpen) {
@@ -166,10 +178,7 @@ TEST(StateFactory, RandomAssignsWithFreezesMatchAMap) {
   for (int Step = 0; Step < 6000; ++Step) {
     std::uint32_t K = Rng() % (8 + Step * 2);
     MaxId = std::max(MaxId, K);
-    OriginSet O;
-    for (unsigned N = Rng() % 3; N > 0; --N)
-      mergeOrigins(O, {site(Rng() % 20)});
-    const OriginSet *V = H.Pool.intern(O);
+    const OriginSet *V = H.randomValue(Rng);
     switch (Rng() % 8) {
     case 0: // keep the working map
       H.States.freeze();
@@ -199,13 +208,7 @@ TEST(StateFactory, RandomAssignsWithFreezesMatchAMap) {
     }
   }
   H.expectSame(Work, WorkRef, MaxId + 20);
-  for (auto &[T, R] : Kept)
-    H.expectSame(T, R, MaxId + 20);
-  for (int I = 0; I < 2000; ++I) {
-    auto &[A, RA] = Kept[Rng() % Kept.size()];
-    auto &[B, RB] = Kept[Rng() % Kept.size()];
-    EXPECT_EQ(StateFactory::equal(A, B), RA == RB);
-  }
+  H.expectAll(Kept, MaxId, Rng, 2000);
 }
 
 TEST(OriginSetPool, InternsAndJoins) {
