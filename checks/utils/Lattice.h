@@ -222,12 +222,13 @@ public:
   /// insertJoin), but the nodes that assign() made since the last freeze()
   /// are changed in place instead of copied. The dataflow's state inside a
   /// block changes at nearly every element, and no one else sees it until
-  /// the block ends: copying the path for each change made a long
-  /// function's blocks write a new node per level and element, a few
-  /// hundred thousand nodes per function, written once and dropped.
+  /// the block ends: copying the path for each change wrote a new node per
+  /// level for every store, each read once more and dropped.
   /// Contract: call freeze() before a map that assign() may change later is
   /// copied and kept (a block's exit state, a state copied to be refined);
-  /// every node made before it is then immutable again.
+  /// every node made before it is then immutable again. (A factory serves
+  /// one function's dataflow, a freeze per block visit: the 32-bit epoch
+  /// does not wrap.)
   void assign(const StateNode *&Root, std::uint32_t K, const OriginSet *V) {
     Root = update(Root, K, V, /*Join=*/false, Epoch);
   }
