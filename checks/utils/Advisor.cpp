@@ -203,9 +203,17 @@ using AdvisedByKind = std::map<::usm::Kind, std::vector<AdvisedPointer>>;
 using AdvisedCache = std::map<const FunctionDecl *, AdvisedByKind>;
 const char AdvisedKey = 0;
 
-/// Is a statement that may be a kernel of \p FD (a directive, a call, a
-/// lambda) inside a loop of FD that enclosingLoops() counts? The index's
-/// classes and parents only: no node but the loop's is read.
+/// Is the statement at position \p P of the index a loop that
+/// enclosingLoops() counts (not one a macro expands to, such as
+/// do { ... } while (0))?
+bool countedLoop(const StmtParents &PM, unsigned P) {
+  return PM.is(P, engine::loopClasses()) &&
+         !PM.at(P)->getBeginLoc().isMacroID();
+}
+
+/// Is a statement of the body indexed by \p PM that may be a kernel (a
+/// directive, a call, a lambda) inside a loop that enclosingLoops() counts?
+/// The index's classes and parents only: no node but the loops' is read.
 bool kernelMayRepeat(const StmtParents &PM) {
   static const ClassSet Kernels =
       ClassSet::of<OMPExecutableDirective, CUDAKernelCallExpr, LambdaExpr>();
@@ -214,19 +222,19 @@ bool kernelMayRepeat(const StmtParents &PM) {
       continue;
     for (unsigned P = PM.parentIndex(I); P != StmtParents::None;
          P = PM.parentIndex(P))
-      if (PM.is(P, engine::loopClasses()) &&
-          !PM.at(P)->getBeginLoc().isMacroID())
+      if (countedLoop(PM, P))
         return true;
   }
   return false;
 }
 
 AdvisedByKind walk(ProvenanceAnalysis &PA, const FunctionDecl *FD) {
+  const StmtParents &PM = PA.parents(FD);
   // Both advisor checks report a pointer only for a kernel that a loop of
   // FD repeats: a function without one is not walked.
-  if (!kernelMayRepeat(PA.parents(FD)))
+  if (!kernelMayRepeat(PM))
     return {};
-  Walker W(PA, PA.parents(FD));
+  Walker W(PA, PM);
   W.run(FD->getBody());
   finish(W.Advised);
   AdvisedByKind Out;
@@ -277,13 +285,9 @@ std::vector<const Stmt *> enclosingLoops(ProvenanceAnalysis &PA,
   if (I < 0)
     return Loops;
   for (unsigned P = PM.parentIndex(I); P != StmtParents::None;
-       P = PM.parentIndex(P)) {
-    if (!PM.is(P, engine::loopClasses()))
-      continue;
-    const Stmt *Cur = PM.at(P);
-    if (!Cur->getBeginLoc().isMacroID()) // do { ... } while (0) in macros
-      Loops.push_back(Cur);
-  }
+       P = PM.parentIndex(P))
+    if (countedLoop(PM, P))
+      Loops.push_back(PM.at(P));
   return Loops;
 }
 
