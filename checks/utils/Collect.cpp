@@ -315,12 +315,13 @@ private:
   void ignoreAll(const Stmt *S) {
     if (!S)
       return;
-    P.Ignored.insert(S);
+    if (ProvenanceAnalysis::observedClasses().contains(S->getStmtClass()))
+      P.Ignored.insert(S);
     for (const Stmt *C : S->children())
       ignoreAll(C);
   }
   /// markDevice() over a range of the index when \p S is in the body being
-  /// read (the same statements, as bits of the index: a CapturedStmt's
+  /// read (the same statements, read from the index: a CapturedStmt's
   /// capture initialisers, numbered before its captured statement, are
   /// skipped).
   void markDeviceBody(const Stmt *S) {
@@ -332,8 +333,10 @@ private:
     // the loop: a guarded static inside it is tested on every node.)
     static const ClassSet Read =
         ClassSet::of<CapturedStmt, CallExpr, LambdaExpr>();
+    const ClassSet &Observed = ProvenanceAnalysis::observedClasses();
     for (unsigned J = I, End = Index->subtreeEnd(I); J < End; ++J) {
-      Index->markDevice(J);
+      if (Index->is(J, Observed))
+        P.DeviceStmts.insert(All[J]);
       if (!Index->is(J, Read))
         continue;
       const Stmt *Cur = All[J];
@@ -356,7 +359,8 @@ private:
   void markDevice(const Stmt *S) {
     if (!S)
       return;
-    P.DeviceStmts.insert(S);
+    if (ProvenanceAnalysis::observedClasses().contains(S->getStmtClass()))
+      P.DeviceStmts.insert(S);
     if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
       markDevice(CS->getCapturedStmt());
       return;

@@ -67,6 +67,7 @@ class CFGBlock;
 
 namespace clang::tidy::usm {
 
+class ClassSet;
 class StmtParents;
 
 /// One place where host code touches memory through a pointer that may hold
@@ -359,11 +360,15 @@ private:
   llvm::DenseSet<const CallExpr *, MixedPtrInfo<const CallExpr>> DeviceCalls;
   llvm::DenseSet<const LambdaExpr *> DeviceLambdas;
   llvm::DenseSet<const CXXRecordDecl *> DeviceRecords;
-  /// OpenMP clause expressions
+  /// The statement classes the transfer functions observe (accesses,
+  /// device uses: FunctionRun::observe()). Only statements of these classes
+  /// are ever looked up in Ignored and DeviceStmts, so the sets hold only
+  /// them: a few entries per target region instead of every node of its
+  /// clauses and body, and a lookup that stays in the core's cache.
+  static const ClassSet &observedClasses();
+  /// OpenMP clause expressions (of the observed classes).
   llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> Ignored;
-  /// Inside OpenMP target regions: bits of the body index the collector
-  /// read them on (StmtParents::isDevice); this set holds only those it
-  /// found outside such an index. isDeviceStmt() asks both.
+  /// Statements inside OpenMP target regions (of the observed classes).
   llvm::DenseSet<const Stmt *, MixedPtrInfo<const Stmt>> DeviceStmts;
   /// A lambda's call operator -> the function whose body index holds its
   /// statements (the body the collector read them in).

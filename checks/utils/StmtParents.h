@@ -37,7 +37,6 @@
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -161,15 +160,6 @@ public:
   /// walking up by position costs no lookup per step.
   static constexpr unsigned None = ~0u;
   unsigned parentIndex(unsigned I) const { return Nodes[I].Parent; }
-  /// Device code (inside an OpenMP target region), marked by the
-  /// engine's collector on the index it read the body with: a bit per
-  /// position instead of a set of statements.
-  void markDevice(unsigned I) const {
-    if (Device.empty())
-      Device.resize(Order.size());
-    Device.set(I);
-  }
-  bool isDevice(unsigned I) const { return !Device.empty() && Device.test(I); }
   /// Is \p Inner \p Outer itself or below it?
   bool contains(const Stmt *Outer, const Stmt *Inner) const {
     int O = indexOf(Outer), I = indexOf(Inner);
@@ -223,7 +213,6 @@ private:
   std::vector<std::uint32_t> Slots;
   std::uint32_t Mask = 0;
   unsigned Shift = 63;
-  mutable llvm::BitVector Device;
 };
 
 } // namespace clang::tidy::usm

@@ -67,6 +67,10 @@ static const ClassSet ObservedClasses =
     ClassSet::of<OMPExecutableDirective, LambdaExpr, ArraySubscriptExpr,
                  UnaryOperator, MemberExpr, CXXConstructExpr, CallExpr>();
 
+const ClassSet &ProvenanceAnalysis::observedClasses() {
+  return ObservedClasses;
+}
+
 class ProvenanceAnalysis::FunctionRun {
 public:
   FunctionRun(ProvenanceAnalysis &P, const FunctionDecl *FD, bool Final)
@@ -983,18 +987,11 @@ private:
 
   //--- transfer -------------------------------------------------------------
 
-  /// Is \p St inside an OpenMP target region (Collector::markDeviceBody)?
+  /// Is \p St (of an observed class) inside an OpenMP target region
+  /// (Collector::markDeviceBody)?
   bool isDeviceStmt(const Stmt *St) {
-    if (!DeviceIndex) {
-      const FunctionDecl *Owner = P.BodyIndexOf.lookup(FD);
-      DeviceIndex = &P.parents(Owner ? Owner : FD);
-    }
-    int I = DeviceIndex->indexOf(St);
-    if (I >= 0 && DeviceIndex->isDevice(I))
-      return true;
     return !P.DeviceStmts.empty() && P.DeviceStmts.count(St);
   }
-  const StmtParents *DeviceIndex = nullptr;
 
   void transfer(const CFGElement &E, FlowState &S, bool Record) {
     Recording = Record;
