@@ -176,45 +176,47 @@ private:
       return;
     if (PM.classAt(ParI) == Stmt::UnaryExprOrTypeTraitExprClass)
       return; // sizeof v
-    const Stmt *Cur = PM.at(CurI);
-    const Stmt *Par = PM.at(ParI);
-    const auto *VD = dyn_cast_or_null<VarDecl>(D);
-    if (!VD)
+    if (!D)
       return;
+    // The parent's class and operator come from the index too: only an
+    // assignment's node and the variable of its left side are read. The
+    // other writes record the declaration without reading it (a lookup
+    // with a variable never finds a declaration of another kind).
     // A store of the start of an allocation into a pointer variable.
-    if (const auto *BO = dyn_cast<BinaryOperator>(Par);
-        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Cur &&
-        VD->getType()->isPointerType()) {
-      SV.Written.insert(VD);
-      if (!startValue(BO->getRHS()))
-        SV.NotStart.insert(VD);
-      return;
+    if (PM.isBinary(ParI, BO_Assign)) {
+      const auto *BO = cast<BinaryOperator>(PM.at(ParI));
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (BO->getLHS() == PM.at(CurI) && VD && VD->getType()->isPointerType()) {
+        SV.Written.insert(VD);
+        if (!startValue(BO->getRHS()))
+          SV.NotStart.insert(VD);
+        return;
+      }
     }
     // &p as the out-parameter of a catalog allocator.
-    if (const auto *UO = dyn_cast<UnaryOperator>(Par);
-        UO && UO->getOpcode() == UO_AddrOf && allocOut(ParI)) {
-      SV.Written.insert(VD);
+    if (PM.isUnary(ParI, UO_AddrOf) && allocOut(ParI)) {
+      SV.Written.insert(D);
       return;
     }
-    SV.Written.insert(VD);
-    SV.NotStart.insert(VD);
+    SV.Written.insert(D);
+    SV.NotStart.insert(D);
   }
 
   /// Is the unary operator at position \p At the pointer out-argument of a
   /// catalog allocation call?
   bool allocOut(unsigned At) {
+    static const ClassSet Through = ClassSet::of<ParenExpr, CastExpr>();
+    static const ClassSet Calls = ClassSet::of<CallExpr>();
     unsigned CurI = At;
     unsigned ParI = PM.parentIndex(CurI);
-    while (ParI != StmtParents::None && isa<ParenExpr, CastExpr>(PM.at(ParI))) {
+    while (ParI != StmtParents::None && PM.is(ParI, Through)) {
       CurI = ParI;
       ParI = PM.parentIndex(CurI);
     }
-    if (ParI == StmtParents::None)
+    if (ParI == StmtParents::None || !PM.is(ParI, Calls))
       return false;
     const Stmt *Cur = PM.at(CurI);
-    const auto *Call = dyn_cast<CallExpr>(PM.at(ParI));
-    if (!Call)
-      return false;
+    const auto *Call = cast<CallExpr>(PM.at(ParI));
     const ::usm::Api *A = PA.apiOf(*Call);
     return A && A->R == ::usm::Role::Alloc && A->Ptr >= 0 &&
            argAt(*Call, A->Ptr) == Cur;

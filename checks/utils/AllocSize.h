@@ -71,7 +71,10 @@ public:
 
 private:
   const FunctionDecl *FD;
-  llvm::DenseSet<const VarDecl *> Written, InLoop, NotStart;
+  /// Declarations, not only variables: a reference's declaration is
+  /// recorded without being read (queries are by variable).
+  llvm::DenseSet<const ValueDecl *> Written, NotStart;
+  llvm::DenseSet<const VarDecl *> InLoop;
   friend class StableScan;
 };
 
