@@ -38,10 +38,16 @@ struct Reference {
   std::vector<unsigned> Parent; ///< StmtParents::None for the root
   std::vector<unsigned> End;
   std::set<const Stmt *> Seen;
+  bool Twice = false;  ///< some statement was reached again
+  bool Source = false; ///< some OpaqueValueExpr has a source
 
   void walk(const Stmt *S, unsigned P) {
-    if (!S || !Seen.insert(S).second)
+    if (!S)
       return;
+    if (!Seen.insert(S).second) {
+      Twice = true;
+      return;
+    }
     unsigned I = Order.size();
     Order.push_back(S);
     Parent.push_back(P);
@@ -50,8 +56,10 @@ struct Reference {
       walk(C, I);
     if (const auto *CS = dyn_cast<CapturedStmt>(S))
       walk(CS->getCapturedStmt(), I);
-    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S))
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) {
+      Source |= OVE->getSourceExpr() != nullptr;
       walk(OVE->getSourceExpr(), I);
+    }
     End[I] = Order.size();
   }
 };
@@ -75,6 +83,15 @@ void compareOne(const Stmt *Body) {
   for (unsigned Hint : {0u, 3u, 100000u}) {
     SCOPED_TRACE(Hint);
     StmtParents PM(Body, Hint);
+    // shared(): a statement reached twice makes the index's parents
+    // differ from the AST's; without one (and without a source to read),
+    // every parent is the AST's (FindingFacts' definitionsOf relies on it).
+    if (R.Twice) {
+      EXPECT_TRUE(PM.shared());
+    }
+    if (!R.Twice && !R.Source) {
+      EXPECT_FALSE(PM.shared());
+    }
     ASSERT_EQ(PM.preorder().size(), R.Order.size());
     for (unsigned I = 0; I < R.Order.size(); ++I) {
       const Stmt *S = R.Order[I];

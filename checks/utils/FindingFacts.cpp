@@ -172,50 +172,103 @@ std::string userSpelling(const ::usm::Api &Target, const std::string &Written,
 
 namespace {
 
-/// The definitions of variables in one function body, in source order.
-struct Defs {
-  struct Def {
-    const Stmt *S;
-    const VarDecl *V;
-    const Expr *Value; ///< null for an out-parameter (&v passed to a call)
-  };
-  std::vector<Def> All;
-  std::vector<const ReturnStmt *> Returns;
-  /// One pass over the engine's index of the body (StmtParents).
-  explicit Defs(const StmtParents &Index) {
-    static const ClassSet Read =
-        ClassSet::of<DeclStmt, BinaryOperator, CallExpr, ReturnStmt>();
-    llvm::ArrayRef<const Stmt *> Pre = Index.preorder();
-    for (std::uint32_t I : Index.actors()) { // every class read is an actor's
-      if (!Index.is(I, Read) ||
-          (Index.isBinaryOperator(I) && !Index.isBinary(I, BO_Assign)))
-        continue;
-      const Stmt *S = Pre[I];
-      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (VD->getInit())
-              All.push_back({DS, VD, VD->getInit()});
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-        if (BO->getOpcode() == BO_Assign)
-          if (const auto *DRE =
-                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-            if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-              All.push_back({BO, VD, BO->getRHS()});
-      } else if (const auto *C = dyn_cast<CallExpr>(S)) {
-        for (const Expr *A : C->arguments())
-          if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(A));
-              UO && UO->getOpcode() == UO_AddrOf)
-            if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                    UO->getSubExpr()->IgnoreParenImpCasts()))
-              if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-                All.push_back({C, VD, nullptr});
-      } else if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-        Returns.push_back(R);
-      }
-    }
-  }
+/// A definition of a variable in a function body.
+struct Def {
+  const Stmt *S;
+  const VarDecl *V;
+  const Expr *Value; ///< null for an out-parameter (&v passed to a call)
 };
+
+/// The definitions of \p V that statement \p S (at position \p At of
+/// \p Index) makes: its declaration with an initialiser, an assignment to
+/// it, or &V as an argument of a call. \p Ref, when set, is the reference
+/// to V that the assignment's left side or the & must be.
+void definitionsAt(const StmtParents &Index, unsigned At, const VarDecl *V,
+                   const DeclRefExpr *Ref, std::vector<Def> &Out) {
+  auto Names = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE && (Ref ? DRE == Ref : DRE->getDecl() == V);
+  };
+  const Stmt *S = Index.at(At);
+  if (Index.classAt(At) == Stmt::DeclStmtClass) {
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (D == V && V->getInit())
+        Out.push_back({S, V, V->getInit()});
+  } else if (Index.isBinary(At, BO_Assign)) {
+    const auto *BO = cast<BinaryOperator>(S);
+    if (Names(BO->getLHS()->IgnoreParenImpCasts()))
+      Out.push_back({BO, V, BO->getRHS()});
+  } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+    for (const Expr *A : C->arguments())
+      if (const auto *UO = dyn_cast<UnaryOperator>(stripCasts(A));
+          UO && UO->getOpcode() == UO_AddrOf &&
+          Names(UO->getSubExpr()->IgnoreParenImpCasts()))
+        Out.push_back({C, V, nullptr});
+  }
+}
+
+/// The definitions of \p V in the body \p Index indexes, in source order.
+/// Found from V's own references (the index lists each reference and the
+/// variable it names, so no other node is read) and its declaration; a
+/// body whose index has shared statements is read whole instead, since a
+/// reference's ancestors there need not be those in the AST.
+std::vector<Def> definitionsOf(const StmtParents &Index, const VarDecl *V) {
+  static const ClassSet Defining =
+      ClassSet::of<DeclStmt, BinaryOperator, CallExpr>();
+  static const ClassSet Calls = ClassSet::of<CallExpr>();
+  std::vector<Def> Out;
+  if (Index.shared()) {
+    for (std::uint32_t I : Index.actors()) // every defining class is an actor's
+      if (Index.is(I, Defining))
+        definitionsAt(Index, I, V, nullptr, Out);
+    return Out;
+  }
+  // (statement position, definition): sorted by position below, which is
+  // the order of the statements in the body.
+  std::vector<std::pair<unsigned, Def>> Found;
+  std::vector<Def> One;
+  auto Add = [&](unsigned At, const DeclRefExpr *Ref) {
+    One.clear();
+    definitionsAt(Index, At, V, Ref, One);
+    for (const Def &D : One)
+      Found.push_back({At, D});
+  };
+  // The declaration: its initialiser's parent.
+  if (const Expr *Init = V->getInit())
+    if (int I = Index.indexOf(Init); I >= 0) {
+      unsigned P = Index.parentIndex(I);
+      if (P != StmtParents::None && Index.classAt(P) == Stmt::DeclStmtClass)
+        Add(P, nullptr);
+    }
+  // Assignments and &V arguments: ancestors of a reference to V.
+  llvm::ArrayRef<std::uint32_t> Refs = Index.references();
+  llvm::ArrayRef<const ValueDecl *> Decls = Index.referenceDecls();
+  for (unsigned K = 0; K < Refs.size(); ++K) {
+    if (Decls[K] != V)
+      continue;
+    const auto *Ref = cast<DeclRefExpr>(Index.at(Refs[K]));
+    for (unsigned A = Index.parentIndex(Refs[K]); A != StmtParents::None;
+         A = Index.parentIndex(A))
+      if (Index.isBinary(A, BO_Assign) || Index.is(A, Calls))
+        Add(A, Ref);
+  }
+  std::stable_sort(
+      Found.begin(), Found.end(),
+      [](const auto &L, const auto &R) { return L.first < R.first; });
+  for (const auto &F : Found)
+    Out.push_back(F.second);
+  return Out;
+}
+
+/// The return statements of a body, in source order (from the index's
+/// classes alone).
+std::vector<const ReturnStmt *> returnsOf(const StmtParents &Index) {
+  std::vector<const ReturnStmt *> Out;
+  for (std::uint32_t I : Index.actors())
+    if (Index.classAt(I) == Stmt::ReturnStmtClass)
+      Out.push_back(cast<ReturnStmt>(Index.at(I)));
+  return Out;
+}
 
 /// Calls of one function anywhere in the TU.
 struct CallsOf : RecursiveASTVisitor<CallsOf> {
@@ -237,12 +290,12 @@ struct CallsOf : RecursiveASTVisitor<CallsOf> {
   }
 };
 
-/// Definitions per function and calls per callee, worked out once per TU
-/// (kept with the TU's analysis): a finding's steps used to walk the
-/// function, and the TU for a parameter, per finding, which made the
-/// reports quadratic in the size of a long function (bench/engine).
+/// Calls per callee, worked out once per TU (kept with the TU's
+/// analysis): a finding's steps used to walk the TU for a parameter, per
+/// finding, which made the reports quadratic in the size of a long function
+/// (bench/engine). Definitions are looked up per variable in the body's
+/// index (definitionsOf).
 struct StepsCache {
-  std::map<const FunctionDecl *, std::unique_ptr<Defs>> Bodies;
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       Calls;
@@ -251,12 +304,6 @@ struct StepsCache {
   StepsCache(ProvenanceAnalysis &PA, const ASTContext &Ctx)
       : PA(PA), Ctx(Ctx) {}
 
-  const Defs &defs(const FunctionDecl *Fn) {
-    std::unique_ptr<Defs> &D = Bodies[Fn];
-    if (!D)
-      D = std::make_unique<Defs>(PA.parents(Fn));
-    return *D;
-  }
   const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &
   callsOf(const FunctionDecl *Target) {
     auto [It, New] = Calls.try_emplace(Target->getCanonicalDecl());
@@ -337,12 +384,11 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
   StepsCache &Cache = stepsCache(Ctx);
   for (int Depth = 0; V && Fn && Fn->getBody() && Depth < 10 && !Reached;
        ++Depth) {
-    const Defs &D = Cache.defs(Fn);
-    const Defs::Def *Last = nullptr;
-    for (const Defs::Def &X : D.All)
-      if (X.V == V && (Before.isInvalid() ||
-                       SM.isBeforeInTranslationUnit(X.S->getBeginLoc(),
-                                                    Before)))
+    std::vector<Def> D = definitionsOf(Cache.PA.parents(Fn), V);
+    const Def *Last = nullptr;
+    for (const Def &X : D)
+      if (Before.isInvalid() ||
+          SM.isBeforeInTranslationUnit(X.S->getBeginLoc(), Before))
         Last = &X;
     if (!Last) {
       const auto *PV = dyn_cast<ParmVarDecl>(V);
@@ -396,9 +442,8 @@ pointerSteps(const ASTContext &Ctx, const Expr *Site, const FunctionDecl *SiteFn
       break;
     }
     Back.push_back(Step("call", Last->S));
-    const Defs &GD = Cache.defs(G);
     const ReturnStmt *Ret = nullptr;
-    for (const ReturnStmt *R : GD.Returns)
+    for (const ReturnStmt *R : returnsOf(Cache.PA.parents(G)))
       if (R->getRetValue() && (!Ret || contains(R, Site)))
         Ret = R;
     if (!Ret)

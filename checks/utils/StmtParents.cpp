@@ -61,6 +61,7 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
   // afterwards; the table's build notices any other sharing. Either way
   // the index is the one the careful walk builds.
   if (!walk</*Dedupe=*/false>(Root) || !hashAll()) {
+    Shared = true;
     Order.clear();
     Nodes.clear();
     Tags.clear();

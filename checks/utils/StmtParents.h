@@ -160,6 +160,10 @@ public:
   /// walking up by position costs no lookup per step.
   static constexpr unsigned None = ~0u;
   unsigned parentIndex(unsigned I) const { return Nodes[I].Parent; }
+  /// Was some statement reachable twice (an OpaqueValueExpr's source)?
+  /// Then a statement's parent here is the first one the walk met, and a
+  /// statement's ancestors in the AST need not all be its ancestors here.
+  bool shared() const { return Shared; }
   /// Is \p Inner \p Outer itself or below it?
   bool contains(const Stmt *Outer, const Stmt *Inner) const {
     int O = indexOf(Outer), I = indexOf(Inner);
@@ -213,6 +217,7 @@ private:
   std::vector<std::uint32_t> Slots;
   std::uint32_t Mask = 0;
   unsigned Shift = 63;
+  bool Shared = false;
 };
 
 } // namespace clang::tidy::usm
