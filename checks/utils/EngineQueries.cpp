@@ -209,10 +209,40 @@ const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
   int I = PM.indexOf(S);
   if (I < 0)
     return nullptr;
-  for (unsigned Cur = PM.parentIndex(I); Cur != StmtParents::None;
-       Cur = PM.parentIndex(Cur))
-    if (PM.is(Cur, loopClasses()) && isLoop(PM.at(Cur), Ctx))
-      return PM.at(Cur);
+  std::unique_ptr<LoopTable> &T = Loops[FD];
+  if (!T) {
+    T = std::make_unique<LoopTable>();
+    std::vector<int> Open;
+    for (unsigned J = 0, N = PM.preorder().size(); J < N; ++J) {
+      if (!PM.is(J, loopClasses()))
+        continue;
+      while (!Open.empty() && T->End[Open.back()] <= J)
+        Open.pop_back();
+      T->Outer.push_back(Open.empty() ? -1 : Open.back());
+      T->Start.push_back(J);
+      T->End.push_back(PM.subtreeEnd(J));
+      T->Loop.push_back(-1);
+      Open.push_back(static_cast<int>(T->Start.size()) - 1);
+    }
+  }
+  // A subtree is a range of preorder positions, so the loops around S are
+  // the loop-tree ancestors of the last loop that starts at or before it
+  // (S itself does not count).
+  auto P = static_cast<unsigned>(I);
+  int K =
+      static_cast<int>(std::upper_bound(T->Start.begin(), T->Start.end(), P) -
+                       T->Start.begin()) -
+      1;
+  if (K >= 0 && T->Start[K] == P)
+    K = T->Outer[K];
+  for (; K >= 0; K = T->Outer[K]) {
+    if (T->End[K] <= P)
+      continue; // ends before S: not around it
+    if (T->Loop[K] < 0)
+      T->Loop[K] = isLoop(PM.at(T->Start[K]), Ctx);
+    if (T->Loop[K])
+      return PM.at(T->Start[K]);
+  }
   return nullptr;
 }
 

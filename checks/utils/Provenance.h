@@ -435,6 +435,19 @@ private:
 
   std::map<const FunctionDecl *, int> DeviceMemo; ///< -1 in progress
   std::map<const FunctionDecl *, std::unique_ptr<StmtParents>> Parents;
+  /// The loop statements of a body (loopClasses()) in preorder: where
+  /// each starts and ends in the body's index, the innermost one around
+  /// it, and whether it is a loop (isLoop(), worked out when first asked).
+  /// enclosingLoop() finds the loops around a statement with a binary
+  /// search instead of a walk up its ancestors, which read the index at
+  /// random once per level (bench/engine: the lifetime rules ask for every
+  /// allocation).
+  struct LoopTable {
+    std::vector<unsigned> Start, End;
+    std::vector<int> Outer; ///< index into Start of the loop around, or -1
+    std::vector<signed char> Loop; ///< isLoop(): -1 not yet known, 0, 1
+  };
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<LoopTable>> Loops;
 
   Summaries Sum; ///< Summaries.h
 
