@@ -110,11 +110,19 @@ public:
     if (It == Files.end()) {
       auto Buf = llvm::MemoryBuffer::getFile(File);
       Entry E;
-      E.Text = Buf ? (*Buf)->getBuffer().str() : "";
+      if (Buf) {
+        E.Buf = std::move(*Buf);
+        E.Text = E.Buf->getBuffer();
+      }
+      // memchr, not a loop over bytes: the main file of a generated
+      // translation unit is megabytes long (bench/engine).
       E.LineStarts.push_back(0);
-      for (size_t I = 0; I < E.Text.size(); ++I)
-        if (E.Text[I] == '\n')
-          E.LineStarts.push_back(I + 1);
+      const char *Begin = E.Text.data(), *End = Begin + E.Text.size();
+      for (const char *P = Begin;
+           P < End &&
+           (P = static_cast<const char *>(std::memchr(P, '\n', End - P)));
+           ++P)
+        E.LineStarts.push_back(P - Begin + 1);
       It = Files.emplace(File, std::move(E)).first;
     }
     const Entry &E = It->second;
@@ -127,18 +135,15 @@ public:
     size_t LineStart = *(Next - 1);
     Line = static_cast<unsigned>(Next - E.LineStarts.begin());
     Col = Offset - LineStart + 1;
-    if (LineText) {
-      size_t End = E.Text.find('\n', LineStart);
-      *LineText = E.Text.substr(LineStart, End == std::string::npos
-                                               ? std::string::npos
-                                               : End - LineStart);
-    }
+    if (LineText) // slice() stops at the end when no newline follows
+      *LineText = E.Text.slice(LineStart, E.Text.find('\n', LineStart)).str();
     return true;
   }
 
 private:
   struct Entry {
-    std::string Text;
+    std::unique_ptr<llvm::MemoryBuffer> Buf; ///< null when unreadable
+    llvm::StringRef Text;                    ///< Buf's bytes, or empty
     std::vector<size_t> LineStarts; ///< offset of each line's first byte
   };
   /// One worker process converts one translation unit's diagnostics.
