@@ -113,6 +113,22 @@ bool certainlyBeyond(const SymSize &End, const SymSize &Size) {
 
 //--- StableVars --------------------------------------------------------------
 
+/// Is \p E the start of an allocation (or null)?
+static bool startValue(ProvenanceAnalysis &PA, const Expr *E) {
+  E = stripCasts(E);
+  if (!E)
+    return false;
+  if (!engine::neverConstant(E) &&
+      E->isNullPointerConstant(PA.context(), Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (isa<CXXNewExpr>(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const ::usm::Api *A = PA.apiOf(*Call))
+      return A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
+  return false;
+}
+
 /// One pass over the engine's index of a function body: which variables are
 /// written after their initialisation, declared inside a loop, or (pointers)
 /// hold something else than the start of an allocation.
@@ -124,10 +140,9 @@ public:
   void run() {
     // Only declarations (actors of the index) and references are read;
     // what each adds to the sets does not depend on the order.
-    llvm::ArrayRef<const Stmt *> All = PM.preorder();
     for (std::uint32_t I : PM.actors())
       if (PM.classAt(I) == Stmt::DeclStmtClass)
-        visitDeclStmt(cast<DeclStmt>(All[I]), I);
+        visitDeclStmt(I);
     llvm::ArrayRef<std::uint32_t> Refs = PM.references();
     llvm::ArrayRef<const ValueDecl *> Decls = PM.referenceDecls();
     for (unsigned K = 0; K < Refs.size(); ++K)
@@ -136,21 +151,19 @@ public:
 
 private:
   // Parents are walked by preorder position (StmtParents::parentIndex):
-  // no hash lookup per step.
-  void visitDeclStmt(const DeclStmt *DS, unsigned At) {
+  // no hash lookup per step. Only declarations inside loops are read: a
+  // variable's own initialiser is looked at when startOfAllocation() asks
+  // about it (most declarations are never asked about).
+  void visitDeclStmt(unsigned At) {
     bool Loop = false;
     for (unsigned Cur = PM.parentIndex(At); Cur != StmtParents::None && !Loop;
          Cur = PM.parentIndex(Cur))
       Loop = PM.is(Cur, engine::loopClasses()) && engine::isLoop(PM.at(Cur), Ctx);
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D)) {
-        if (Loop)
-          SV.InLoop.insert(VD);
-        if (VD->getType()->isPointerType() &&
-            (!VD->getInit() || !startValue(VD->getInit())))
-          if (VD->getInit())
-            SV.NotStart.insert(VD);
-      }
+    if (!Loop)
+      return;
+    for (const Decl *D : cast<DeclStmt>(PM.at(At))->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        SV.InLoop.insert(VD);
   }
 
   /// The reference at position \p At, to \p D (from the index).
@@ -188,7 +201,7 @@ private:
       const auto *VD = dyn_cast<VarDecl>(D);
       if (BO->getLHS() == PM.at(CurI) && VD && VD->getType()->isPointerType()) {
         SV.Written.insert(VD);
-        if (!startValue(BO->getRHS()))
+        if (!startValue(PA, BO->getRHS()))
           SV.NotStart.insert(VD);
         return;
       }
@@ -222,22 +235,6 @@ private:
            argAt(*Call, A->Ptr) == Cur;
   }
 
-  /// Is \p E the start of an allocation (or null)?
-  bool startValue(const Expr *E) {
-    E = stripCasts(E);
-    if (!E)
-      return false;
-    if (!engine::neverConstant(E) &&
-        E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      return true;
-    if (isa<CXXNewExpr>(E))
-      return true;
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const ::usm::Api *A = PA.apiOf(*Call))
-        return A->R == ::usm::Role::Alloc && A->Ptr == ::usm::RET;
-    return false;
-  }
-
   StableVars &SV;
   ProvenanceAnalysis &PA;
   const StmtParents &PM;
@@ -245,7 +242,7 @@ private:
 };
 
 StableVars::StableVars(const FunctionDecl *FD, ProvenanceAnalysis &PA)
-    : FD(FD) {
+    : FD(FD), PA(PA) {
   if (!FD->getBody())
     return;
   StableScan Scan(*this, PA, PA.parents(FD));
@@ -264,9 +261,12 @@ bool StableVars::stable(const VarDecl *VD) const {
 }
 
 bool StableVars::startOfAllocation(const VarDecl *VD) const {
+  // A local variable of FD is declared in FD's body: its initialiser is the
+  // one store the scan of references does not see.
   return VD && VD->getParentFunctionOrMethod() == FD && VD->isLocalVarDecl() &&
          !VD->isStaticLocal() && !VD->getType()->isReferenceType() &&
-         VD->getType()->isPointerType() && !NotStart.contains(VD);
+         VD->getType()->isPointerType() && !NotStart.contains(VD) &&
+         (!VD->getInit() || startValue(PA, VD->getInit()));
 }
 
 //--- SizeFacts ---------------------------------------------------------------

@@ -71,6 +71,7 @@ public:
 
 private:
   const FunctionDecl *FD;
+  ProvenanceAnalysis &PA;
   /// Declarations, not only variables: a reference's declaration is
   /// recorded without being read (queries are by variable).
   llvm::DenseSet<const ValueDecl *> Written, NotStart;
