@@ -121,6 +121,12 @@ public:
     for (; !Lambdas.empty(); Lambdas.pop_back())
       Stack.pop_back();
     Index = Outer;
+    // The CFG now, while the walk above has the body's nodes in the core's
+    // cache, when the analysis is sure to analyse this function (the TU's
+    // flags only grow): built in the first round, it reads them all from
+    // memory again. (The same CFG either way.)
+    if (P.willAnalyze() && P.FunctionSet.count(FD) && !isCudaDevice(FD))
+      P.cfgOf(FD);
   }
 
   /// What the visitor's WalkUpFrom would call for \p S.

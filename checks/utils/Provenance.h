@@ -341,6 +341,12 @@ private:
   friend class FunctionRun;
 
   void collect();                                           ///< Collect.cpp
+  /// Does what the collector has seen so far make run() analyse the
+  /// functions (allocations, frees, copies, kernels given pageable memory)?
+  bool willAnalyze() const {
+    return HasDeviceAlloc || HasFree || HasCopy || HasUsmAlloc ||
+           (HasKernel && HasPageable);
+  }
   void analyzeFunction(const FunctionDecl *FD, bool Final); ///< Transfer.cpp
   void resolveFieldFrees(); ///< FreeSummary.cpp
   struct PlacementCache;    ///< Placement.cpp

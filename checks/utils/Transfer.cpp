@@ -2761,8 +2761,7 @@ void ProvenanceAnalysis::run() {
     return;
   Ran = true;
   collect();
-  if (!HasDeviceAlloc && !HasFree && !HasCopy && !HasUsmAlloc &&
-      !(HasKernel && HasPageable))
+  if (!willAnalyze())
     return;
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.
