@@ -76,7 +76,9 @@ public:
   void body(const FunctionDecl *FD) {
     const StmtParents &PM = P.parents(FD);
     const StmtParents *Outer = Index;
+    bool OuterPlaces = Places;
     Index = &PM;
+    Places = false;
     llvm::ArrayRef<const Stmt *> All = PM.preorder();
     // Lambdas open at this position: the end of each one's subtree (its
     // call operator is on Stack meanwhile, as the visitor's walk has it).
@@ -127,6 +129,13 @@ public:
     // memory again. (The same CFG either way.)
     if (P.willAnalyze() && P.FunctionSet.count(FD) && !isCudaDevice(FD))
       P.cfgOf(FD);
+    // Likewise the placement facts of a body that places something (a
+    // catalog call with a device argument, a kernel), when the TU is known
+    // to place on several devices by now: the placement queries read them
+    // later (Placement.cpp).
+    if (Places && P.HasMultiDevice && P.FunctionSet.count(FD))
+      P.placementFacts(FD);
+    Places = OuterPlaces;
   }
 
   /// What the visitor's WalkUpFrom would call for \p S.
@@ -240,6 +249,7 @@ public:
       P.HasAsync = true;
     if (isa<CUDAKernelCallExpr>(Call)) {
       P.HasKernel = true;
+      Places = true;
       for (const Expr *Arg : Call->arguments())
         P.HasPageable |= decayedArray(Arg) != nullptr;
       return true;
@@ -256,6 +266,7 @@ public:
         P.HasFree = true;
       if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill)
         P.HasCopy = true;
+      Places |= A->Dev >= 0;
       if (!P.HasMultiDevice && A->Dev >= 0)
         P.HasMultiDevice = placesByArgument(*Call, *A);
       if (A->R == ::usm::Role::Alloc && A->Ptr >= 0)
@@ -268,6 +279,7 @@ public:
     P.HasPeerAccess |= CI.Peer;
     if (CI.Launcher) {
       P.HasKernel = true;
+      Places = true;
       for (const Expr *Arg : Call->arguments()) {
         QualType T = Arg->getType().getNonReferenceType();
         if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
@@ -290,6 +302,7 @@ public:
     if (isOpenMPTargetExecutionDirective(D->getDirectiveKind()) &&
         D->hasAssociatedStmt()) {
       P.HasKernel = true;
+      Places = true;
       markDeviceBody(D->getAssociatedStmt());
       // An array handed over as a device address.
       for (const OMPClause *C : D->clauses())
@@ -386,6 +399,8 @@ private:
   std::vector<const FunctionDecl *> Stack;
   /// The index of the body being read, if any.
   const StmtParents *Index = nullptr;
+  /// The body being read places something (body()).
+  bool Places = false;
 };
 
 void ProvenanceAnalysis::collect() {

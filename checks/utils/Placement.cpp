@@ -866,6 +866,10 @@ ProvenanceAnalysis::PlacementCache &ProvenanceAnalysis::places() {
   return *Places;
 }
 
+void ProvenanceAnalysis::placementFacts(const FunctionDecl *FD) {
+  places().facts(FD);
+}
+
 bool ProvenanceAnalysis::deviceUseMust(const Expr *Site,
                                        const DeviceUse &U) const {
   auto It = UseMust.find({Site, U.Anchor});

@@ -352,6 +352,9 @@ private:
   struct PlacementCache;    ///< Placement.cpp
   friend struct PlacementCache;
   PlacementCache &places();
+  /// Works out the per-function facts the placement queries read (the
+  /// collector, while \p FD's body is in the core's cache).
+  void placementFacts(const FunctionDecl *FD);
   std::unique_ptr<PlacementCache> Places;
 
   std::map<const FunctionDecl *, FunctionCFG> CFGs;
