@@ -7,6 +7,7 @@
 // do-while(0) wrappers, sibling loops and loops in lambdas.
 //
 //===----------------------------------------------------------------------===//
+#include "snippet_ast.h"
 #include "utils/EngineSupport.h"
 #include "utils/Provenance.h"
 #include "utils/StmtParents.h"
@@ -16,7 +17,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
 
@@ -56,17 +56,9 @@ const Stmt *walkUp(const StmtParents &PM, const Stmt *S,
 }
 
 /// Compares enclosingLoop() with walkUp() for every statement of every
-/// function in \p Code; returns how many statements have a loop around.
-unsigned compareAll(const std::string &Code,
-                    const std::vector<std::string> &Args,
-                    const std::string &FileName) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, Args, FileName);
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return 0;
-  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
-  ASTContext &Ctx = AST->getASTContext();
+/// function of \p AST; returns how many statements have a loop around.
+unsigned compareAll(ASTUnit &AST) {
+  ASTContext &Ctx = AST.getASTContext();
   Functions F;
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   EXPECT_FALSE(F.All.empty());
@@ -112,7 +104,9 @@ TEST(EnclosingLoop, NestedAndSiblingLoopsMatchTheWalk) {
     }
     void g(void) { do { } while (0); }
   )";
-  EXPECT_GT(compareAll(Code, {"-std=gnu11"}, "loops.c"), 20u);
+  std::unique_ptr<ASTUnit> AST = snippetAST(Code, {"-std=gnu11"}, "loops.c");
+  ASSERT_TRUE(AST);
+  EXPECT_GT(compareAll(*AST), 20u);
 }
 
 TEST(EnclosingLoop, LambdasAndRangeLoopsMatchTheWalk) {
@@ -130,7 +124,9 @@ TEST(EnclosingLoop, LambdasAndRangeLoopsMatchTheWalk) {
       return outer();
     }
   )";
-  EXPECT_GT(compareAll(Code, {"-std=c++17"}, "loops.cpp"), 10u);
+  std::unique_ptr<ASTUnit> AST = snippetAST(Code, {"-std=c++17"}, "loops.cpp");
+  ASSERT_TRUE(AST);
+  EXPECT_GT(compareAll(*AST), 10u);
 }
 
 } // namespace
