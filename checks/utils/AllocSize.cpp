@@ -135,7 +135,7 @@ static bool startValue(ProvenanceAnalysis &PA, const Expr *E) {
 class StableScan {
 public:
   StableScan(StableVars &SV, ProvenanceAnalysis &PA, const StmtParents &PM)
-      : SV(SV), PA(PA), PM(PM), Ctx(PA.context()) {}
+      : SV(SV), PA(PA), PM(PM) {}
 
   void run() {
     // Only declarations (actors of the index) and references are read;
@@ -150,16 +150,12 @@ public:
   }
 
 private:
-  // Parents are walked by preorder position (StmtParents::parentIndex):
-  // no hash lookup per step. Only declarations inside loops are read: a
-  // variable's own initialiser is looked at when startOfAllocation() asks
-  // about it (most declarations are never asked about).
+  // Only declarations inside loops are read (the engine's table of a
+  // body's loops answers by position): a variable's own initialiser is
+  // looked at when startOfAllocation() asks about it (most declarations are
+  // never asked about).
   void visitDeclStmt(unsigned At) {
-    bool Loop = false;
-    for (unsigned Cur = PM.parentIndex(At); Cur != StmtParents::None && !Loop;
-         Cur = PM.parentIndex(Cur))
-      Loop = PM.is(Cur, engine::loopClasses()) && engine::isLoop(PM.at(Cur), Ctx);
-    if (!Loop)
+    if (!PA.enclosingLoopAt(SV.FD, At))
       return;
     for (const Decl *D : cast<DeclStmt>(PM.at(At))->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -238,7 +234,6 @@ private:
   StableVars &SV;
   ProvenanceAnalysis &PA;
   const StmtParents &PM;
-  ASTContext &Ctx;
 };
 
 StableVars::StableVars(const FunctionDecl *FD, ProvenanceAnalysis &PA)

@@ -205,10 +205,13 @@ const StmtParents &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
 
 const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
                                               const FunctionDecl *FD) {
+  int I = parents(FD).indexOf(S);
+  return I < 0 ? nullptr : enclosingLoopAt(FD, static_cast<unsigned>(I));
+}
+
+const Stmt *ProvenanceAnalysis::enclosingLoopAt(const FunctionDecl *FD,
+                                                unsigned P) {
   const StmtParents &PM = parents(FD);
-  int I = PM.indexOf(S);
-  if (I < 0)
-    return nullptr;
   std::unique_ptr<LoopTable> &T = Loops[FD];
   if (!T) {
     T = std::make_unique<LoopTable>();
@@ -228,7 +231,6 @@ const Stmt *ProvenanceAnalysis::enclosingLoop(const Stmt *S,
   // A subtree is a range of preorder positions, so the loops around S are
   // the loop-tree ancestors of the last loop that starts at or before it
   // (S itself does not count).
-  auto P = static_cast<unsigned>(I);
   int K =
       static_cast<int>(std::upper_bound(T->Start.begin(), T->Start.end(), P) -
                        T->Start.begin()) -

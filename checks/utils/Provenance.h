@@ -296,6 +296,9 @@ public:
   const StmtParents &parents(const FunctionDecl *FD);
   /// The innermost loop statement of \p FD enclosing \p S, or nullptr.
   const Stmt *enclosingLoop(const Stmt *S, const FunctionDecl *FD);
+  /// The same for the statement at preorder position \p Position of
+  /// parents(FD) (a pass that walks the index has the position at hand).
+  const Stmt *enclosingLoopAt(const FunctionDecl *FD, unsigned Position);
   /// Does a loop of \p FD (or of a function that created the lambda \p FD
   /// belongs to) repeat \p S?
   bool repeated(const Stmt *S, const FunctionDecl *FD);
