@@ -113,9 +113,11 @@ void compareOne(const Stmt *Body) {
     }
     EXPECT_EQ(PM.indexOf(nullptr), -1);
     // The lists of actors and references, by their definition.
-    std::vector<std::uint32_t> Actors, Refs;
+    std::vector<std::uint32_t> Actors, Refs, Loops;
     for (unsigned I = 0; I < R.Order.size(); ++I) {
       const Stmt *S = R.Order[I];
+      if (isa<DoStmt, ForStmt, WhileStmt, CXXForRangeStmt>(S))
+        Loops.push_back(I);
       bool Actor = isa<DeclStmt, ReturnStmt, CallExpr, LambdaExpr, CXXNewExpr,
                        OMPExecutableDirective, CapturedStmt,
                        ArraySubscriptExpr, MemberExpr>(S);
@@ -135,6 +137,8 @@ void compareOne(const Stmt *Body) {
     EXPECT_EQ(std::vector<std::uint32_t>(PM.references().begin(),
                                          PM.references().end()),
               Refs);
+    EXPECT_EQ(std::vector<std::uint32_t>(PM.loops().begin(), PM.loops().end()),
+              Loops);
     // Each reference's declaration, as read when the body was indexed.
     ASSERT_EQ(PM.referenceDecls().size(), Refs.size());
     for (unsigned K = 0; K < Refs.size(); ++K)
@@ -230,6 +234,9 @@ TEST(StmtParents, LambdasAndDeclarationsMatchTheReference) {
       int a = 1, b = n, c[3] = {a, b, 3};
       auto f = [&, n](int k) { return a + k * n + c[1]; };
       auto g = [c]() { return c[0]; }; // copies an array: ArrayInitLoopExpr
+      for (int v : c)
+        while (v-- > 0)
+          a += [&] { for (;;) return v; }();
       return f(b) + g();
     }
   )";

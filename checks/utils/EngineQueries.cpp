@@ -216,9 +216,7 @@ const Stmt *ProvenanceAnalysis::enclosingLoopAt(const FunctionDecl *FD,
   if (!T) {
     T = std::make_unique<LoopTable>();
     std::vector<int> Open;
-    for (unsigned J = 0, N = PM.preorder().size(); J < N; ++J) {
-      if (!PM.is(J, loopClasses()))
-        continue;
+    for (unsigned J : PM.loops()) {
       while (!Open.empty() && T->End[Open.back()] <= J)
         Open.pop_back();
       T->Outer.push_back(Open.empty() ? -1 : Open.back());

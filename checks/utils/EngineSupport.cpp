@@ -208,11 +208,7 @@ bool isLoop(const Stmt *S, const ASTContext &Ctx) {
   return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
 }
 
-const ClassSet &loopClasses() {
-  static const ClassSet Loops =
-      ClassSet::of<DoStmt, ForStmt, WhileStmt, CXXForRangeStmt>();
-  return Loops;
-}
+const ClassSet &loopClasses() { return StmtParents::LoopClasses; }
 
 const VarDecl *decayedArray(const Expr *E) {
   if (!E)

@@ -22,6 +22,8 @@ const ClassSet StmtParents::ActorClasses =
     ClassSet::of<DeclStmt, ReturnStmt, CallExpr, LambdaExpr, CXXNewExpr,
                  OMPExecutableDirective, CapturedStmt, ArraySubscriptExpr,
                  MemberExpr>();
+const ClassSet StmtParents::LoopClasses =
+    ClassSet::of<DoStmt, ForStmt, WhileStmt, CXXForRangeStmt>();
 
 void StmtParents::grow(std::size_t Capacity) {
   Slots.assign(Capacity, 0);
@@ -67,6 +69,7 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
     Tags.clear();
     Actors.clear();
     References.clear();
+    Loops.clear();
     ReferenceDecls.clear();
     Slots.assign(llvm::NextPowerOf2(
                      4 * static_cast<std::uint64_t>(std::max(SizeHint, 48u)) /
@@ -159,6 +162,8 @@ template <bool Dedupe> bool StmtParents::walk(const Stmt *Root) {
         Push(cast<ArraySubscriptExpr>(S)->getLHS(), Index);
         break;
       default: {
+        if (LoopClasses.contains(Class))
+          Loops.push_back(Index);
         std::size_t First = Stack.size();
         for (const Stmt *Child : S->children())
           Push(Child, Index);

@@ -90,6 +90,12 @@ public:
   llvm::ArrayRef<std::uint32_t> actors() const { return Actors; }
   /// The positions of the declaration references, in preorder.
   llvm::ArrayRef<std::uint32_t> references() const { return References; }
+  /// The positions of the loop statements (LoopClasses: do, for, while,
+  /// range-for), in preorder, recorded by the walk: a pass that wants the
+  /// loops of a body reads this list instead of every position's class.
+  llvm::ArrayRef<std::uint32_t> loops() const { return Loops; }
+  /// The classes loops() lists (engine::loopClasses()).
+  static const ClassSet LoopClasses;
   /// The declaration each reference of references() names (the same
   /// order), read when the body was indexed: a pass that wants the
   /// variable a reference names reads this array instead of the
@@ -208,7 +214,7 @@ private:
     std::uint8_t Op;
   };
   std::vector<Tag> Tags;
-  std::vector<std::uint32_t> Actors, References;
+  std::vector<std::uint32_t> Actors, References, Loops;
   std::vector<const ValueDecl *> ReferenceDecls;
   static const ClassSet ActorClasses;
   static const ClassSet CastClasses, BinaryClasses;
