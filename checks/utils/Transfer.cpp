@@ -85,6 +85,11 @@ public:
     if (!FC)
       return;
     const CFG &G = *FC->G;
+    // Room for the locations from the start: the table otherwise doubles
+    // about ten times in a long function, rehashing every entry each time.
+    // (One location per six references in bench/engine's kernels, long
+    // and short.)
+    Ids.reserve(P.parents(FD).references().size() / 6);
     Device = P.isDeviceFunction(FD);
     DeclareTarget = FD->hasAttr<OMPDeclareTargetDeclAttr>();
 
