@@ -239,7 +239,7 @@ const Stmt *ProvenanceAnalysis::enclosingLoopAt(const FunctionDecl *FD,
     if (T->End[K] <= P)
       continue; // ends before S: not around it
     if (T->Loop[K] < 0)
-      T->Loop[K] = isLoop(PM.at(T->Start[K]), Ctx);
+      T->Loop[K] = isLoopAt(PM, T->Start[K], Ctx);
     if (T->Loop[K])
       return PM.at(T->Start[K]);
   }

@@ -208,6 +208,10 @@ bool isLoop(const Stmt *S, const ASTContext &Ctx) {
   return isa<ForStmt, WhileStmt, CXXForRangeStmt>(S);
 }
 
+bool isLoopAt(const StmtParents &PM, unsigned P, const ASTContext &Ctx) {
+  return PM.classAt(P) != Stmt::DoStmtClass || isLoop(PM.at(P), Ctx);
+}
+
 const ClassSet &loopClasses() { return StmtParents::LoopClasses; }
 
 const VarDecl *decayedArray(const Expr *E) {

@@ -22,6 +22,7 @@
 
 namespace clang::tidy::usm {
 class ClassSet;
+class StmtParents;
 }
 
 namespace clang::tidy::usm::engine {
@@ -79,6 +80,10 @@ inline const Expr *ignoreTemporaries(const Expr *E) {
 }
 /// A statement that can run its body more than once.
 bool isLoop(const Stmt *S, const ASTContext &Ctx);
+/// isLoop() of the statement at position \p P of \p PM, one of
+/// loopClasses(): for, while and range-for are loops by their class (read
+/// from the index), so only a do statement is read.
+bool isLoopAt(const StmtParents &PM, unsigned P, const ASTContext &Ctx);
 /// The classes of the statements isLoop() can accept (tested on the body
 /// index's classes before the statement is read).
 const ClassSet &loopClasses();
