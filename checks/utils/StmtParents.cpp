@@ -16,6 +16,9 @@ static_assert(Stmt::lastStmtConstant < 256,
 static_assert(CK_HLSLArrayRValue < 256 && BO_Comma < 256 && UO_Coawait < 256,
               "operators no longer fit the index's byte per node");
 
+/// Cache lines requested below a subtree's root by walk() (a kilobyte).
+static constexpr int PrefetchLines = 16;
+
 const ClassSet StmtParents::CastClasses = ClassSet::of<CastExpr>();
 const ClassSet StmtParents::BinaryClasses = ClassSet::of<BinaryOperator>();
 const ClassSet StmtParents::ActorClasses =
@@ -108,12 +111,28 @@ template <bool Dedupe> bool StmtParents::walk(const Stmt *Root) {
   // walk gives up at the first OpaqueValueExpr with a source.
   llvm::SmallVector<std::pair<const Stmt *, std::uint32_t>, 64> Stack;
   Stack.push_back({Root, None});
+  // The parser allocates a node after its children, from one bump
+  // allocator: a subtree lies just below its root in memory, and the walk
+  // reads it downwards. When the walk moves up to a new subtree, the
+  // kilobyte below its root is requested at once, so that its nodes come
+  // from memory in parallel instead of one cache miss after another (the
+  // walk is the first pass over a body since it was parsed; its loads
+  // missed the cache on long functions: 24% less time for the walk on
+  // bench/engine's long 56k, docs/engine.md).
+  const char *Previous = nullptr;
   auto Push = [&](const Stmt *Child, std::uint32_t Parent) {
     if (Child)
       Stack.push_back({Child, Parent});
   };
   while (!Stack.empty()) {
     auto [S, Parent] = Stack.pop_back_val();
+    const char *At = reinterpret_cast<const char *>(S);
+    if (At > Previous)
+      for (int Line = 1; Line <= PrefetchLines; ++Line)
+        __builtin_prefetch(At - 64 * Line);
+    else
+      __builtin_prefetch(At - 64 * PrefetchLines);
+    Previous = At;
     auto Index = static_cast<std::uint32_t>(Order.size());
     if constexpr (Dedupe) {
       if (!insert(S, Index))
