@@ -320,9 +320,11 @@ Inferred inferredFlags(const std::string &File,
   Inferred Out;
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   std::string H = headersDir() + "/sdk";
-  std::string Content;
-  if (auto Buf = llvm::MemoryBuffer::getFile(File))
-    Content = std::string((*Buf)->getBuffer());
+  // Read in place (a large file is mapped, not copied): the searches below
+  // are all this needs, and a copy of a 3 MB source costs its 700 pages.
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  llvm::StringRef Content = Buf ? (*Buf)->getBuffer() : llvm::StringRef();
 
   if (!hasArg(Cmd, "-resource-dir"))
     Out.Front.push_back(std::string("-resource-dir=") + USMCHECK_RESOURCE_DIR);
@@ -332,7 +334,7 @@ Inferred inferredFlags(const std::string &File,
   // HIP sources are often named .cu or .cpp: hipcc compiles them as HIP,
   // and so does any file that includes the HIP runtime (unless nvcc is the
   // compiler: HIP on NVIDIA is CUDA underneath).
-  bool IncludesHip = Content.find("hip/hip_runtime") != std::string::npos;
+  bool IncludesHip = Content.contains("hip/hip_runtime");
   bool IsHip = Lang == "hip" ||
                (Lang.empty() && !IsC && Kind != Compiler::Nvcc &&
                 (Ext == ".hip" || Kind == Compiler::Hipcc || IncludesHip));
@@ -370,8 +372,8 @@ Inferred inferredFlags(const std::string &File,
   bool RealCommand = !Cmd.empty() && Cmd.front() != "clang-tool";
   bool UsesOpenMP = OpenMPFlag ||
                     (!RealCommand &&
-                     (Content.find("#pragma omp") != std::string::npos ||
-                      Content.find("<omp.h>") != std::string::npos));
+                     (Content.contains("#pragma omp") ||
+                      Content.contains("<omp.h>")));
   if (UsesOpenMP) {
     Out.Back.push_back("-fopenmp");
     Out.Back.insert(Out.Back.end(), {"-include", H + "/usmcheck/omp_usm.h"});
