@@ -311,13 +311,16 @@ public:
   using Key = Location;
   using State = LocationMap;
 
-  /// The CFG of a body, built once and kept for every round.
+  /// The CFG of a body, built once and kept for every round; released after
+  /// the body's final round (analyzeFunction) and built again if a check
+  /// asks for it later.
   struct FunctionCFG {
     std::unique_ptr<CFG> G;
     std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
     std::vector<unsigned> Rank;          ///< block id -> index in Order
   };
-  /// The CFG the engine analysed \p FD with (built on demand), or nullptr.
+  /// The CFG the engine analysed \p FD with (built on demand, the same CFG
+  /// every time), or nullptr.
   const FunctionCFG *cfgOf(const FunctionDecl *FD);
   /// The lambda expression whose call operator is \p FD, or nullptr.
   const LambdaExpr *lambdaOf(const FunctionDecl *FD) const;
