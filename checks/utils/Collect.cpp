@@ -237,11 +237,13 @@ public:
       P.CallSites[Callee->getDefinition() ? Callee->getDefinition() : Callee]
           .push_back({Call, Stack.back()});
     if (Callee->getBuiltinID()) {
-      // malloc, calloc, realloc, aligned_alloc are library builtins.
-      if (!P.HasPageable)
-        if (const ::usm::Api *A = P.apiOf(*Call))
-          P.HasPageable =
-              A->R == ::usm::Role::Alloc && A->K == ::usm::Kind::NotUSM;
+      // malloc, calloc, realloc, aligned_alloc, free, memcpy and memset are
+      // library builtins.
+      if (const ::usm::Api *A = P.apiOf(*Call)) {
+        P.HasPageable |=
+            A->R == ::usm::Role::Alloc && A->K == ::usm::Kind::NotUSM;
+        countFact(*A);
+      }
       return true;
     }
     if (isa<CUDAKernelCallExpr>(Call) || P.calleeInfo(*Callee).Async)
@@ -265,6 +267,7 @@ public:
         P.HasFree = true;
       if (A->R == ::usm::Role::Copy || A->R == ::usm::Role::Fill)
         P.HasCopy = true;
+      countFact(*A);
       Places |= A->Dev >= 0;
       if (!P.HasMultiDevice && A->Dev >= 0)
         P.HasMultiDevice = placesByArgument(*Call, *A);
@@ -326,6 +329,12 @@ public:
   }
 
 private:
+  /// A call the final round may record a FreeFact or a CopyFact for.
+  void countFact(const ::usm::Api &A) {
+    P.FreeCalls += A.R == ::usm::Role::Free;
+    P.CopyCalls += A.R == ::usm::Role::Copy || A.R == ::usm::Role::Fill;
+  }
+
   void add(const FunctionDecl *FD) {
     if (P.FunctionSet.insert(FD).second)
       P.Functions.push_back(FD);
@@ -347,6 +356,10 @@ private:
     if (I < 0)
       return markDevice(S);
     llvm::ArrayRef<const Stmt *> All = Index->preorder();
+    // At most one KernelPointer per reference in the region.
+    auto [RefsBegin, RefsEnd] =
+        Index->referenceSpan(I, Index->subtreeEnd(I));
+    P.KernelRefs += RefsEnd - RefsBegin;
     // Classes from the index: only these nodes are read. (A static outside
     // the loop: a guarded static inside it is tested on every node.)
     static const ClassSet Read =

@@ -396,6 +396,12 @@ private:
   bool HasDeviceAlloc = false;
   bool HasFree = false;
   bool HasCopy = false; ///< a catalog copy or fill (CopyFacts)
+  /// Catalog deallocations and copies or fills in the TU: the facts
+  /// vectors are sized from them before the rounds (growing them copied
+  /// each fact about once more and left the old buffers' pages behind).
+  unsigned FreeCalls = 0, CopyCalls = 0;
+  /// References in OpenMP target regions (KernelPointers, likewise).
+  unsigned KernelRefs = 0;
   bool HasUsmAlloc = false; ///< any USM allocation (leaks)
   bool HasAsync = false;    ///< asynchronous work (hasAsync())
   bool HasKernel = false;   ///< a target region, launch or launcher call

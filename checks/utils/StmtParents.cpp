@@ -60,6 +60,10 @@ StmtParents::StmtParents(const Stmt *Root, unsigned SizeHint) {
     Order.reserve(SizeHint);
     Nodes.reserve(SizeHint);
     Tags.reserve(SizeHint);
+    // About one statement in four is a declaration reference (bench/engine:
+    // 28%).
+    References.reserve(SizeHint / 3);
+    ReferenceDecls.reserve(SizeHint / 3);
   }
   // A statement is reached twice only through an OpaqueValueExpr's source
   // (the same expression is a child elsewhere too). Bodies without one,

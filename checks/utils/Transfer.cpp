@@ -2768,6 +2768,9 @@ void ProvenanceAnalysis::run() {
   collect();
   if (!willAnalyze())
     return;
+  FreeFacts.reserve(FreeCalls);
+  CopyFacts.reserve(CopyCalls);
+  KernelPointers.reserve(KernelRefs);
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.
   for (int Round = 0; Round < 3; ++Round)
