@@ -59,14 +59,16 @@ struct Origin {
   ::usm::Kind K = ::usm::Kind::None;
   const FunctionDecl *Fn = nullptr; ///< function containing Site
   int Param = -1;                   ///< >= 0: value of that parameter
+  /// The allocation's kind is decided by an argument (device number or
+  /// allocator handle) that was parameter ArgParam (>= 0) of ArgFn: the
+  /// kind is resolved where ArgFn is called (symbolic device). (Beside
+  /// Param, so that the two ints share 8 bytes: every fact and state holds
+  /// origins.)
+  int ArgParam = -1;
+  const FunctionDecl *ArgFn = nullptr;
   /// Lifetime markers only (Lifetime.h): for a "freed" marker whose free
   /// is a call of a helper, the helper's own deallocation.
   const Expr *FreedAt = nullptr;
-  /// The allocation's kind is decided by an argument (device number or
-  /// allocator handle) that was parameter ArgParam (>= 0) of ArgFn: the
-  /// kind is resolved where ArgFn is called (symbolic device).
-  int ArgParam = -1;
-  const FunctionDecl *ArgFn = nullptr;
 
   /// An untraceable value (neither an allocation nor a parameter).
   static Origin unknown() {
@@ -113,6 +115,8 @@ struct Origin {
   static constexpr int InitialDeviceParam = -101;
   static constexpr int SelectorBase = -200;
 };
+static_assert(sizeof(Origin) <= 7 * sizeof(void *),
+              "an Origin has padding again (see the order of its fields)");
 
 /// Sorted (by site, then parameter), duplicate-free. One origin is held in
 /// place (most sets have one). The moves are declared noexcept (they are:
