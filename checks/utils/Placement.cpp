@@ -870,6 +870,11 @@ void ProvenanceAnalysis::placementFacts(const FunctionDecl *FD) {
   places().facts(FD);
 }
 
+bool ProvenanceAnalysis::placementReadsCfg(const FunctionDecl *FD) {
+  // current() runs flow() on the CFG of a body that selects a device.
+  return HasMultiDevice && places().facts(FD).Selects;
+}
+
 bool ProvenanceAnalysis::deviceUseMust(const Expr *Site,
                                        const DeviceUse &U) const {
   auto It = UseMust.find({Site, U.Anchor});

@@ -312,8 +312,8 @@ public:
   using State = LocationMap;
 
   /// The CFG of a body, built once and kept for every round; released after
-  /// the body's final round (analyzeFunction) and built again if a check
-  /// asks for it later.
+  /// the body's final round unless a check will walk it (analyzeFunction),
+  /// and built again if one asks for it after all.
   struct FunctionCFG {
     std::unique_ptr<CFG> G;
     std::vector<const CFGBlock *> Order; ///< reachable blocks, RPO
@@ -361,6 +361,9 @@ private:
   /// Works out the per-function facts the placement queries read (the
   /// collector, while \p FD's body is in the core's cache).
   void placementFacts(const FunctionDecl *FD);
+  /// Will the placement queries walk \p FD's CFG (a function that selects
+  /// a device, in a TU that places on several)? Placement.cpp.
+  bool placementReadsCfg(const FunctionDecl *FD);
   std::unique_ptr<PlacementCache> Places;
 
   std::map<const FunctionDecl *, FunctionCFG> CFGs;
@@ -476,6 +479,9 @@ private:
   llvm::DenseSet<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::vector<HostAccess> UsmAccesses;
   llvm::DenseSet<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
+  /// The functions of UsmAccesses (analyzeFunction keeps their CFGs in TUs
+  /// with asynchronous work: usm-async-host-access walks them).
+  llvm::DenseSet<const FunctionDecl *> UsmAccessFns;
   std::vector<AsyncKernelArg> KernelPtrs;
   llvm::DenseSet<std::pair<const Stmt *, const void *>> KernelPtrSeen;
   std::map<const Expr *, std::vector<DeviceUse>> Uses;

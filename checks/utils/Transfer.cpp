@@ -1638,6 +1638,7 @@ private:
     H.ViaLibrary = ViaLibrary;
     H.Element = Element;
     P.UsmAccesses.push_back(std::move(H));
+    P.UsmAccessFns.insert(FD);
   }
 
   /// A pointer handed to a kernel (KernelPointer), when the TU starts
@@ -2857,13 +2858,16 @@ void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
     FunctionRun R(*this, FD, Final);
     R.run();
   }
-  // After the last round, only the checks that walk a CFG again read it
-  // (usm-async-host-access in TUs with asynchronous work, the placement
-  // queries of functions that select a device), and cfgOf() builds it
-  // again for them. Its memory goes back to the allocator now, for the
-  // next function's CFG: kept, the CFGs of a TU were a fifth of the pages
-  // the analysis added (bench/engine, long 56k).
-  if (Final)
+  // After the last round, only two checks walk a CFG again: the placement
+  // queries, in the functions that select a device, and
+  // usm-async-host-access, in the functions with host accesses to USM in
+  // TUs with asynchronous work. Those CFGs are kept (built twice, they
+  // would cost more than they hold); the others' memory goes back to the
+  // allocator now, for the next function's CFG. Kept, the CFGs of a TU were
+  // a fifth of the pages the analysis added (bench/engine, long 56k).
+  // (cfgOf() would build a released one again: the same CFG.)
+  if (Final && !placementReadsCfg(FD) &&
+      !(HasAsync && UsmAccessFns.contains(FD)))
     CFGs.erase(FD);
 }
 
