@@ -115,7 +115,8 @@ struct Origin {
   static constexpr int InitialDeviceParam = -101;
   static constexpr int SelectorBase = -200;
 };
-static_assert(sizeof(Origin) <= 7 * sizeof(void *),
+// Five pointers, two ints, and the kind in at most one more word.
+static_assert(sizeof(Origin) <= 6 * sizeof(void *) + 2 * sizeof(int),
               "an Origin has padding again (see the order of its fields)");
 
 /// Sorted (by site, then parameter), duplicate-free. One origin is held in
