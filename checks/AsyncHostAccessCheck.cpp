@@ -184,7 +184,6 @@ struct Index {
   llvm::DenseMap<const CallExpr *, const CopyFact *> Copies;
   llvm::DenseMap<const Stmt *, llvm::SmallVector<const HostAccess *, 2>>
       Accesses;
-  llvm::DenseSet<const FunctionDecl *> AccessFns;
 };
 
 class FunctionRun {
@@ -704,16 +703,14 @@ void AsyncHostAccessCheck::analyze(ASTContext &Ctx, ProvenanceAnalysis &PA) {
     Idx.Kernel[K.Anchor].push_back(&K);
   for (const CopyFact &C : PA.copies())
     Idx.Copies[C.Call] = &C;
-  for (const HostAccess &H : PA.hostUsmAccesses()) {
+  for (const HostAccess &H : PA.hostUsmAccesses())
     Idx.Accesses[H.Element].push_back(&H);
-    Idx.AccessFns.insert(H.Fn);
-  }
   KernelWrites KW;
   llvm::DenseMap<const FunctionDecl *, int> SyncMemo;
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<const Expr *> Reported;
   for (const FunctionDecl *FD : PA.functions()) {
-    if (!Idx.AccessFns.contains(FD) || PA.isDeviceFunction(FD) || hasErrors(FD))
+    if (!PA.hasHostUsmAccess(FD) || PA.isDeviceFunction(FD) || hasErrors(FD))
       continue;
     FunctionRun Run(Ctx, PA, FD, Idx, KW, SyncMemo);
     Run.run([&](const HostAccess &H, const Op &O, const Expr *Site,

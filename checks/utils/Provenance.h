@@ -214,6 +214,10 @@ public:
   /// memory (Origins: those allocations only), in CFG order per function.
   /// Recorded only when the TU starts asynchronous work (hasAsync()).
   const std::vector<HostAccess> &hostUsmAccesses() const { return UsmAccesses; }
+  /// Does \p FD hold one of hostUsmAccesses()?
+  bool hasHostUsmAccess(const FunctionDecl *FD) const {
+    return UsmAccessFns.contains(FD);
+  }
   /// Pointers handed to kernels (recorded only when hasAsync()).
   const std::vector<AsyncKernelArg> &asyncKernelArgs() const {
     return KernelPtrs;
@@ -479,8 +483,9 @@ private:
   llvm::DenseSet<std::pair<const Expr *, const Expr *>> AccessSeen;
   std::vector<HostAccess> UsmAccesses;
   llvm::DenseSet<std::pair<const Expr *, const Expr *>> UsmAccessSeen;
-  /// The functions of UsmAccesses (analyzeFunction keeps their CFGs in TUs
-  /// with asynchronous work: usm-async-host-access walks them).
+  /// The functions of UsmAccesses (hasHostUsmAccess(); analyzeFunction
+  /// keeps their CFGs in TUs with asynchronous work: usm-async-host-access
+  /// walks them).
   llvm::DenseSet<const FunctionDecl *> UsmAccessFns;
   std::vector<AsyncKernelArg> KernelPtrs;
   llvm::DenseSet<std::pair<const Stmt *, const void *>> KernelPtrSeen;

@@ -2867,7 +2867,7 @@ void ProvenanceAnalysis::analyzeFunction(const FunctionDecl *FD, bool Final) {
   // a fifth of the pages the analysis added (bench/engine, long 56k).
   // (cfgOf() would build a released one again: the same CFG.)
   if (Final && !placementReadsCfg(FD) &&
-      !(HasAsync && UsmAccessFns.contains(FD)))
+      !(HasAsync && hasHostUsmAccess(FD)))
     CFGs.erase(FD);
 }
 
