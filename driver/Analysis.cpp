@@ -16,6 +16,7 @@
 #include "CheckInfo.h"
 #include "Version.h"
 #include "Reporters.h"
+#include "utils/Profile.h"
 #include "utils/Provenance.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -441,16 +442,22 @@ struct WorkerReply {
   std::string ExportYaml;  ///< clang-tidy fixes YAML (with --export-fixes)
   /// Hashes of the files that the fixes edit, as analysed.
   std::map<std::string, uint64_t> FixedFileHashes;
+  /// With --profile: the analysis thread's CPU seconds by phase.
+  std::vector<std::pair<std::string, double>> Profile;
 };
 
 std::string replyToWire(const WorkerReply &R) {
   nlohmann::json Hashes = nlohmann::json::object();
   for (const auto &H : R.FixedFileHashes)
     Hashes[H.first] = H.second;
+  nlohmann::json Profile = nlohmann::json::array();
+  for (const auto &P : R.Profile)
+    Profile.push_back({P.first, P.second});
   return nlohmann::json{{"result", fileResultToWire(R.Result)},
                         {"stderr", R.Stderr},
                         {"export", R.ExportYaml},
-                        {"hashes", Hashes}}
+                        {"hashes", Hashes},
+                        {"profile", Profile}}
       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -463,6 +470,9 @@ bool replyFromWire(const std::string &Text, WorkerReply &R) {
     R.ExportYaml = J.at("export").get<std::string>();
     for (auto It = J.at("hashes").begin(); It != J.at("hashes").end(); ++It)
       R.FixedFileHashes[It.key()] = It.value().get<uint64_t>();
+    for (const auto &P : J.at("profile"))
+      R.Profile.emplace_back(P.at(0).get<std::string>(),
+                             P.at(1).get<double>());
     return true;
   } catch (const nlohmann::json::exception &) {
     return false;
@@ -687,6 +697,7 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
   // each worker has its own working directory (clang's tooling changes
   // directory to each command's "directory"), so -j N cannot mix them up.
   Result.Files.assign(Files.size(), FileResult());
+  Result.Profiles.assign(Opts.Profile ? Files.size() : 0, {});
   std::vector<WorkerReply> Replies(Files.size());
   std::vector<FileStamp> Before(Files.size());
   auto AnalyseOne = [&](size_t I) {
@@ -706,8 +717,11 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     llvm::CrashRecoveryContext CRC;
     bool Ok = CRC.RunSafelyOnThread(
         [&] {
+          if (Opts.Profile)
+            clang::tidy::usm::profile::start();
           Errors = runClangTidy(Context, *Db, {Files[I]}, FS,
                                 /*ApplyAnyFix=*/true);
+          Reply.Profile = clang::tidy::usm::profile::finish();
         },
         AnalysisStackSize);
     // Test hook (test/cli/changed-during-analysis.test, docs/hardening.md):
@@ -926,6 +940,8 @@ bool analyze(const AnalysisOptions &Opts, AnalysisResult &Result,
     FixedFileHashes.insert(Reply.FixedFileHashes.begin(),
                            Reply.FixedFileHashes.end());
     Result.Files[I] = std::move(Reply.Result);
+    if (Opts.Profile)
+      Result.Profiles[I] = std::move(Reply.Profile);
   }
   // Templates and headers can yield the same finding more than once.
   for (FileResult &FR : Result.Files) {

@@ -30,6 +30,7 @@ struct AnalysisOptions {
   unsigned Jobs = 1;                  ///< translation units in parallel
   bool Progress = false;              ///< "[i/n] file" lines on stderr
   bool Verbose = false;               ///< -v: print each adjusted command
+  bool Profile = false;               ///< --profile: CPU time by phase
   /// Analyse every file in this process instead of a worker process per
   /// file: no crash isolation, so a crash is the caller's crash. Only the
   /// in-process fuzz target (fuzz/CheckFuzzer.cpp) sets it.

@@ -20,7 +20,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
@@ -74,6 +76,9 @@ const char *const CheckHelp =
     "  -v, --verbose              print the command each file is analysed\n"
     "                             with and the flags dropped from it\n"
     "  -q, --quiet                no summary or progress on stderr\n"
+    "  --profile                  print, for each file, where its analysis\n"
+    "                             spent its CPU time (clang's parse, the\n"
+    "                             engine's passes, each check) on stderr\n"
     "  -h, --help                 show this help\n"
     "\n"
     "Suppress a finding with // NOLINT(usm-CHECK) on its line or\n"
@@ -81,6 +86,55 @@ const char *const CheckHelp =
     "\n"
     "Exit status: 0 no error-level findings, 1 error-level findings, 2 usage\n"
     "or tool failure, or a file that could not be analysed.\n";
+
+/// --profile: one file's phases, on stderr.
+void printProfile(const std::string &File,
+                  const std::vector<std::pair<std::string, double>> &Phases) {
+  std::string Name = printable(File);
+  if (Phases.empty()) {
+    std::fprintf(stderr,
+                 "usmcheck: profile of '%s': none (its analysis did not "
+                 "finish)\n",
+                 Name.c_str());
+    return;
+  }
+  // The parse, the engine's passes in the order they run, the checks by
+  // name, and what follows them: the same rows in the same order for every
+  // file.
+  auto Rank = [](const std::string &Name) {
+    static const char *const Order[] = {
+        "parse", "engine: collector", "engine: body indexes",
+        "engine: CFGs", "engine: dataflow"};
+    for (unsigned R = 0; R < std::size(Order); ++R)
+      if (Name == Order[R])
+        return R;
+    return Name == "after the checks" ? 7u : 6u;
+  };
+  std::vector<std::pair<std::string, double>> Rows = Phases;
+  std::stable_sort(Rows.begin(), Rows.end(),
+                   [&](const auto &A, const auto &B) {
+                     unsigned RA = Rank(A.first), RB = Rank(B.first);
+                     return RA != RB ? RA < RB : A.first < B.first;
+                   });
+  double Total = 0, Parse = 0;
+  for (const auto &P : Rows) {
+    Total += P.second;
+    if (P.first == "parse")
+      Parse = P.second;
+  }
+  std::fprintf(stderr,
+               "usmcheck: profile of '%s' (CPU seconds of the analysis "
+               "thread):\n",
+               Name.c_str());
+  for (const auto &P : Rows)
+    std::fprintf(stderr, "  %-30s %9.4f %6.1f%%\n", P.first.c_str(), P.second,
+                 Total > 0 ? 100 * P.second / Total : 0.0);
+  std::fprintf(stderr, "  %-30s %9.4f\n", "total", Total);
+  if (Parse > 0)
+    std::fprintf(stderr, "  %-30s %9.4f %6.1f%% of the parse\n",
+                 "all but the parse", Total - Parse,
+                 100 * (Total - Parse) / Parse);
+}
 
 /// Splits "--name=value" / "--name value" / "-n value" forms.
 class ArgReader {
@@ -216,6 +270,9 @@ int checkMain(const Args &A) {
     } else if (Cur == "-v" || Cur == "--verbose") {
       R.next();
       Opts.Verbose = true;
+    } else if (Cur == "--profile") {
+      R.next();
+      Opts.Profile = true;
     } else if (Cur == "--fail-on-partial") {
       R.next();
       FailOnPartial = true;
@@ -296,6 +353,8 @@ int checkMain(const Args &A) {
   }
   if (!Quiet && (Format == "text" || !Output.empty()))
     std::fprintf(stderr, "usmcheck: %s\n", summaryLine(Result).c_str());
+  for (size_t I = 0; I < Result.Profiles.size(); ++I)
+    printProfile(Result.Files[I].File, Result.Profiles[I]);
   bool Crashed = false;
   for (const FileResult &F : Result.Files)
     if (!F.Failure.empty()) {

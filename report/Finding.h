@@ -9,6 +9,7 @@
 #define USMCHECK_REPORT_FINDING_H
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace usm {
@@ -133,6 +134,9 @@ bool fileResultFromWire(const std::string &Text, FileResult &R);
 
 struct AnalysisResult {
   std::vector<FileResult> Files; ///< in command-line order
+  /// With --profile, per file (Files' order): the CPU seconds of the thread
+  /// that analysed it, by phase (empty when it crashed or was not analysed).
+  std::vector<std::vector<std::pair<std::string, double>>> Profiles;
   unsigned errorCount() const;
   unsigned warningCount() const;
 };

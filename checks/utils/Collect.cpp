@@ -1,6 +1,7 @@
 //===- Collect.cpp - one walk over the user code of the TU
 //-----------------===//
 #include "EngineSupport.h"
+#include "Profile.h"
 #include "Provenance.h"
 #include "StmtParents.h"
 #include "UsmApi.h"
@@ -416,6 +417,7 @@ private:
 };
 
 void ProvenanceAnalysis::collect() {
+  profile::Scope Time(profile::Collect);
   Collector C(*this);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
 }

@@ -1,6 +1,7 @@
 //===- EngineQueries.cpp - what the checks ask the engine
 //------------------===//
 #include "EngineSupport.h"
+#include "Profile.h"
 #include "Provenance.h"
 #include "StmtParents.h"
 #include "UsmApi.h"
@@ -201,6 +202,7 @@ const StmtParents &ProvenanceAnalysis::parents(const FunctionDecl *FD) {
           Hint = std::min(To - From, 1u << 24) / 3;
       }
     }
+    profile::Scope Time(profile::Index);
     PM = std::make_unique<StmtParents>(Body, Hint);
   }
   return *PM;

@@ -1,6 +1,7 @@
 //===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
 #include "AllocSize.h"
 #include "EngineSupport.h"
+#include "Profile.h"
 #include "Provenance.h"
 #include "StmtParents.h"
 #include "UsmApi.h"
@@ -2772,6 +2773,7 @@ void ProvenanceAnalysis::run() {
   FreeFacts.reserve(FreeCalls);
   CopyFacts.reserve(CopyCalls);
   KernelPointers.reserve(KernelRefs);
+  profile::Scope Time(profile::Dataflow);
   // Three rounds let summaries cross three call levels; the last one
   // records accesses.
   for (int Round = 0; Round < 3; ++Round)
@@ -2840,6 +2842,7 @@ ProvenanceAnalysis::cfgOf(const FunctionDecl *FD) {
   Opts.AddInitializers = true;
   Opts.AddCXXDefaultInitExprInCtors = true;
   FunctionCFG &FC = It->second;
+  profile::Scope Time(profile::Cfg);
   FC.G = CFG::buildCFG(FD, Body, &Ctx, Opts);
   if (!FC.G)
     return nullptr;

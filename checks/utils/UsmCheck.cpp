@@ -1,6 +1,7 @@
 //===- UsmCheck.cpp - what every usm check shares
 //----------------------------===//
 #include "UsmCheck.h"
+#include "Profile.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -17,6 +18,8 @@ void UsmCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
 }
 
 void UsmCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
+  // The parse has ended: from here on, this check's own time.
+  profile::Scope Time(getID(), /*EndsParse=*/true);
   ASTContext &Ctx = *Result.Context;
   WholeTU::Running Run(TU, Ctx);
   Analyzed = &Ctx;
