@@ -24,9 +24,14 @@ seeded bugs (one host read of device memory per 3,000 generated lines; none
 in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
 
 usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
-                           [--checks=GLOBS] [USMCHECK] [REPEAT] [SIZES]
+                           [--checks=GLOBS] [--profile] [USMCHECK] [REPEAT]
+                           [SIZES]
   --checks  passed to `usmcheck check` (default: its default checks;
             --checks='usm-*' enables the opt-in ones too)
+  --profile (cpu measure) usmcheck runs with --profile, and each row adds
+            the median of what all but the parse adds to the parse inside
+            usmcheck's own process ("in-proc"): the check phase's cost
+            measured in the same run as the parse it is compared with
   USMCHECK  the usmcheck binary (default build/usmcheck)
   REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
@@ -82,9 +87,13 @@ def report_failure(cmd, p, ok_codes):
                           p.stderr.decode(errors="replace")[-2000:]))
 
 
+PROFILE_LINE = re.compile(r"all but the parse +[0-9.]+ +([0-9.]+)% of the parse")
+
+
 def run_once(cmd, ok_codes):
     """Wall seconds, CPU seconds (user + system) and the findings of one
-    run."""
+    run. With --profile, the share that all but the parse adds to the
+    parse (usmcheck's profile, summed over its files) goes to PROFILED."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -92,6 +101,9 @@ def run_once(cmd, ok_codes):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     report_failure(cmd, p, ok_codes)
+    if PROFILE and cmd[1:2] == ["check"]:
+        shares = PROFILE_LINE.findall(p.stderr.decode(errors="replace"))
+        PROFILED.append(sum(float(x) for x in shares) / 100 / max(len(shares), 1))
     return wall, cpu, count_findings(p.stdout)
 
 
@@ -116,12 +128,14 @@ def instructions(cmd, ok_codes, tmp):
 
 
 CHECKS = []  # ["--checks=GLOBS"] when given
+PROFILE = []  # ["--profile"] when given
+PROFILED = []  # the in-process shares of the runs since the last reset
 
 
 def commands(usmcheck, clang, path):
     fl = parse_bench.flags_for(path)
     return ([clang, "-fsyntax-only"] + fl + [path],
-            [usmcheck, "check", "-q"] + CHECKS + [path, "--"] + fl)
+            [usmcheck, "check", "-q"] + CHECKS + PROFILE + [path, "--"] + fl)
 
 
 def measure_cpu(usmcheck, clang, path, repeat, tmp):
@@ -134,6 +148,7 @@ def measure_cpu(usmcheck, clang, path, repeat, tmp):
     u = [float("inf"), float("inf")]
     ratios = [[], []]
     found = 0
+    del PROFILED[:]
     for _ in range(repeat):
         cw, cc, _ = run_once(c_cmd, (0,))
         uw, uc, found = run_once(u_cmd, (0, 1))
@@ -141,7 +156,10 @@ def measure_cpu(usmcheck, clang, path, repeat, tmp):
         u = [min(u[0], uw), min(u[1], uc)]
         ratios[0].append(uw / cw)
         ratios[1].append(uc / cc)
-    return c, u, [statistics.median(r) for r in ratios], found
+    r = [statistics.median(x) for x in ratios]
+    if PROFILE:
+        r.append(1 + statistics.median(PROFILED))
+    return c, u, r, found
 
 
 def measure_callgrind(usmcheck, clang, path, repeat, tmp):
@@ -167,6 +185,8 @@ def main(argv):
             corpus = False
         elif a.startswith("--checks="):
             CHECKS[:] = [a]
+        elif a == "--profile":
+            PROFILE[:] = [a]
         elif a.startswith("--"):
             sys.exit(__doc__)
         else:
@@ -189,14 +209,15 @@ def main(argv):
     else:
         measure = measure_cpu
         print("bench/engine: %s%s, %d runs each (fastest counts), load: %s" %
-              (usmcheck, " " + " ".join(CHECKS) if CHECKS else "", repeat,
+              (usmcheck, "".join(" " + a for a in CHECKS + PROFILE), repeat,
                load()))
         print("times: fastest of %d; ratio: median of the %d back-to-back "
               "pairs" % (repeat, repeat))
-        print("%-20s %6s | %8s %8s %6s | %8s %8s %6s | %8s" %
+        print("%-20s %6s | %8s %8s %6s | %8s %8s %6s | %s%8s" %
               ("input", "lines", "clang s", "usmchk s", "ratio", "clang cpu",
-               "usm cpu", "ratio", "findings"))
-    worst = [0.0, 0.0]
+               "usm cpu", "ratio", "in-proc | " if PROFILE else "",
+               "findings"))
+    worst = [0.0, 0.0, 0.0]
     wrong = []
 
     def row(name, lines, c, u, r, found, expected):
@@ -208,8 +229,9 @@ def main(argv):
             print("%-20s %6s | %14d %14d %6.3f | %s" %
                   (name, lines, c[0], u[0], r[0], note), flush=True)
         else:
-            print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f | %s" %
-                  (name, lines, c[0], u[0], r[0], c[1], u[1], r[1], note),
+            print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f | %s%s" %
+                  (name, lines, c[0], u[0], r[0], c[1], u[1], r[1],
+                   "%7.2f | " % r[2] if PROFILE else "", note),
                   flush=True)
         for i in range(len(r)):
             worst[i] = max(worst[i], r[i])
@@ -253,15 +275,21 @@ def main(argv):
             tot_c = [0.0, 0.0]
             tot_u = [0.0, 0.0]
             found = 0
+            added = 0.0  # in-proc: the files' shares weighted by clang's CPU
             for f in files:
-                c, u, _, n = measure(usmcheck, clang, f, repeat, tmp)
+                c, u, r, n = measure(usmcheck, clang, f, repeat, tmp)
                 found += n
                 for i in range(len(c)):
                     tot_c[i] += c[i]
                     tot_u[i] += u[i]
+                if len(r) > 2:
+                    added += (r[2] - 1) * c[1]
             k = 1 if mode == "callgrind" else 2
+            ratios = [tot_u[i] / tot_c[i] for i in range(k)]
+            if mode != "callgrind" and PROFILE:
+                ratios.append(1 + added / tot_c[1])
             row("corpus (%d TUs)" % len(files), "", tot_c[:k], tot_u[:k],
-                [tot_u[i] / tot_c[i] for i in range(k)], found, 0)
+                ratios, found, 0)
     if mode == "callgrind":
         print("worst ratio: instructions %.3fx (target <= 1.25x)" % worst[0])
         if marginal:
@@ -269,8 +297,10 @@ def main(argv):
                   "inputs grow; <= 1.25x keeps every size within the target)"
                   % (min(marginal), max(marginal)))
     else:
-        print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); load "
-              "after: %s" % (worst[0], worst[1], load()))
+        print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x)%s; load "
+              "after: %s" % (worst[0], worst[1],
+                             "; in-proc %.2fx (the analysis thread alone)" %
+                             worst[2] if PROFILE else "", load()))
     if wrong:
         print("findings differ from the seeded bugs on: " + ", ".join(wrong))
         return 1
