@@ -93,8 +93,8 @@ void printProfile(const std::string &File,
   std::string Name = printable(File);
   if (Phases.empty()) {
     std::fprintf(stderr,
-                 "usmcheck: profile of '%s': none (its analysis did not "
-                 "finish)\n",
+                 "usmcheck: profile of '%s': none (it was not analysed, or "
+                 "its analysis did not finish)\n",
                  Name.c_str());
     return;
   }
@@ -353,8 +353,14 @@ int checkMain(const Args &A) {
   }
   if (!Quiet && (Format == "text" || !Output.empty()))
     std::fprintf(stderr, "usmcheck: %s\n", summaryLine(Result).c_str());
-  for (size_t I = 0; I < Result.Profiles.size(); ++I)
-    printProfile(Result.Files[I].File, Result.Profiles[I]);
+  // --profile: after the report and usmcheck's own messages.
+  struct Profiles {
+    const AnalysisResult &R;
+    ~Profiles() {
+      for (size_t I = 0; I < R.Profiles.size(); ++I)
+        printProfile(R.Files[I].File, R.Profiles[I]);
+    }
+  } PrintProfiles{Result};
   bool Crashed = false;
   for (const FileResult &F : Result.Files)
     if (!F.Failure.empty()) {
