@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis.h"
+#include "utils/Profile.h"
 #include "CheckInfo.h"
 #include "Bench.h"
 #include "Commands.h"
@@ -20,9 +21,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 
-#include <algorithm>
 #include <cstdio>
-#include <iterator>
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
@@ -98,35 +97,18 @@ void printProfile(const std::string &File,
                  Name.c_str());
     return;
   }
-  // The parse, the engine's passes in the order they run, the checks by
-  // name, and what follows them: the same rows in the same order for every
-  // file.
-  auto Rank = [](const std::string &Name) {
-    static const char *const Order[] = {
-        "parse", "engine: collector", "engine: body indexes",
-        "engine: CFGs", "engine: dataflow"};
-    for (unsigned R = 0; R < std::size(Order); ++R)
-      if (Name == Order[R])
-        return R;
-    return Name == "after the checks" ? 7u : 6u;
-  };
-  std::vector<std::pair<std::string, double>> Rows = Phases;
-  std::stable_sort(Rows.begin(), Rows.end(),
-                   [&](const auto &A, const auto &B) {
-                     unsigned RA = Rank(A.first), RB = Rank(B.first);
-                     return RA != RB ? RA < RB : A.first < B.first;
-                   });
+  // The rows come in profile::finish()'s order.
   double Total = 0, Parse = 0;
-  for (const auto &P : Rows) {
+  for (const auto &P : Phases) {
     Total += P.second;
-    if (P.first == "parse")
+    if (P.first == clang::tidy::usm::profile::Parse)
       Parse = P.second;
   }
   std::fprintf(stderr,
                "usmcheck: profile of '%s' (CPU seconds of the analysis "
                "thread):\n",
                Name.c_str());
-  for (const auto &P : Rows)
+  for (const auto &P : Phases)
     std::fprintf(stderr, "  %-30s %9.4f %6.1f%%\n", P.first.c_str(), P.second,
                  Total > 0 ? 100 * P.second / Total : 0.0);
   std::fprintf(stderr, "  %-30s %9.4f\n", "total", Total);

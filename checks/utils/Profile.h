@@ -34,8 +34,9 @@ inline constexpr std::string_view AfterChecks = "after the checks";
 /// until the first check opens a Scope; forgets an earlier profile.
 void start();
 
-/// Stops the clock and returns the phases, in the order they were first
-/// entered, with their CPU seconds. Empty when no profile was started.
+/// Stops the clock and returns the phases that ran, with their CPU
+/// seconds: Parse, the engine's phases in the order they run, the others
+/// (the checks) by name, AfterChecks. Empty when no profile was started.
 std::vector<std::pair<std::string, double>> finish();
 
 /// Charges the thread's time to phase \p Name while it lives, then to the
