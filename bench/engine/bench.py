@@ -93,7 +93,7 @@ PROFILE_LINE = re.compile(r"all but the parse +[0-9.]+ +([0-9.]+)% of the parse"
 def run_once(cmd, ok_codes):
     """Wall seconds, CPU seconds (user + system) and the findings of one
     run. With --profile, the share that all but the parse adds to the
-    parse (usmcheck's profile, summed over its files) goes to PROFILED."""
+    parse (from usmcheck's profile of its one file) goes to PROFILED."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -102,8 +102,9 @@ def run_once(cmd, ok_codes):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     report_failure(cmd, p, ok_codes)
     if PROFILE and cmd[1:2] == ["check"]:
-        shares = PROFILE_LINE.findall(p.stderr.decode(errors="replace"))
-        PROFILED.append(sum(float(x) for x in shares) / 100 / max(len(shares), 1))
+        share = PROFILE_LINE.search(p.stderr.decode(errors="replace"))
+        if share:
+            PROFILED.append(float(share.group(1)) / 100)
     return wall, cpu, count_findings(p.stdout)
 
 
@@ -157,8 +158,8 @@ def measure_cpu(usmcheck, clang, path, repeat, tmp):
         ratios[0].append(uw / cw)
         ratios[1].append(uc / cc)
     r = [statistics.median(x) for x in ratios]
-    if PROFILE:
-        r.append(1 + statistics.median(PROFILED))
+    if PROFILE:  # nan when no run printed a profile (a failed run)
+        r.append(1 + statistics.median(PROFILED) if PROFILED else float("nan"))
     return c, u, r, found
 
 
