@@ -6,10 +6,17 @@ the correct-program corpus, measured side by side in one run.
 
 Two measures:
   cpu (default)  each file is parsed by clang and checked by usmcheck
-                 alternately, REPEAT times; the fastest run of each counts
-                 (machine load hits both alike); the ratio is the median of
+                 alternately, REPEAT times (either tool first in turn); the
+                 fastest run of each is printed; the ratio is the median of
                  the per-pair ratios (the corpus row: ratio of the summed
-                 fastest times). Wall and CPU (user + system) are printed.
+                 fastest times). Wall and CPU (user + system) are printed,
+                 and the 95% interval of the CPU ratio's median (bootstrap
+                 over the pairs). The CPU time of one command moves by 20%
+                 and more from run to run on a shared machine, so a row's
+                 ratio needs tens of pairs to be known to a few hundredths;
+                 the last line says whether every row's interval is within
+                 the target (met), one lies above it (missed), or neither
+                 (not decided).
   callgrind      each command runs once under `valgrind --tool=callgrind`
                  and the instructions it executed are counted: independent
                  of machine load and repeatable to a few parts per million,
@@ -24,14 +31,22 @@ seeded bugs (one host read of device memory per 3,000 generated lines; none
 in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
 
 usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
-                           [--checks=GLOBS] [--profile] [USMCHECK] [REPEAT]
-                           [SIZES]
+                           [--checks=GLOBS] [--profile] [--extra-flag=F]...
+                           [USMCHECK] [REPEAT] [SIZES]
   --checks  passed to `usmcheck check` (default: its default checks;
             --checks='usm-*' enables the opt-in ones too)
   --profile (cpu measure) usmcheck runs with --profile, and each row adds
             the median of what all but the parse adds to the parse inside
             usmcheck's own process ("in-proc"): the check phase's cost
-            measured in the same run as the parse it is compared with
+            measured in the same run as the parse it is compared with;
+            and "beyond": the median over the pairs of what usmcheck's CPU
+            time holds beyond clang's and beyond the check phase, as a
+            share of clang's (its process around the analysis thread, and
+            any difference between the two parses): a pair's ratio is
+            1 + (its check phase) / (clang's time) + its "beyond"
+  --extra-flag  a compile flag added to both tools' commands (repeatable;
+            -resource-dir=DIR where clang's headers are not where usmcheck
+            was built to find them: scripts/gpu/engine-bench.sh)
   USMCHECK  the usmcheck binary (default build/usmcheck)
   REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
@@ -44,6 +59,7 @@ marginal ratio within the target keeps every size within it.
 """
 import glob
 import os
+import random
 import re
 import resource
 import statistics
@@ -87,13 +103,15 @@ def report_failure(cmd, p, ok_codes):
                           p.stderr.decode(errors="replace")[-2000:]))
 
 
-PROFILE_LINE = re.compile(r"all but the parse +[0-9.]+ +([0-9.]+)% of the parse")
+PROFILE_LINE = re.compile(
+    r"all but the parse +([0-9.]+) +([0-9.]+)% of the parse")
 
 
 def run_once(cmd, ok_codes):
     """Wall seconds, CPU seconds (user + system) and the findings of one
     run. With --profile, the share that all but the parse adds to the
-    parse (from usmcheck's profile of its one file) goes to PROFILED."""
+    parse and its seconds (from usmcheck's profile of its one file; None
+    without one) go to PROFILED."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -103,8 +121,8 @@ def run_once(cmd, ok_codes):
     report_failure(cmd, p, ok_codes)
     if PROFILE and cmd[1:2] == ["check"]:
         share = PROFILE_LINE.search(p.stderr.decode(errors="replace"))
-        if share:
-            PROFILED.append(float(share.group(1)) / 100)
+        PROFILED.append((float(share.group(2)) / 100,
+                         float(share.group(1))) if share else None)
     return wall, cpu, count_findings(p.stdout)
 
 
@@ -130,36 +148,70 @@ def instructions(cmd, ok_codes, tmp):
 
 CHECKS = []  # ["--checks=GLOBS"] when given
 PROFILE = []  # ["--profile"] when given
-PROFILED = []  # the in-process shares of the runs since the last reset
+EXTRA = []  # the --extra-flag values, given to both tools
+PROFILED = []  # (share, seconds) of the analysis in each usmcheck run
+#                since the last reset, None for a run without a profile
 
 
 def commands(usmcheck, clang, path):
-    fl = parse_bench.flags_for(path)
+    fl = parse_bench.flags_for(path) + EXTRA
     return ([clang, "-fsyntax-only"] + fl + [path],
             [usmcheck, "check", "-q"] + CHECKS + PROFILE + [path, "--"] + fl)
 
 
+def median_ci(xs, level=0.95, resamples=2000):
+    """A bootstrap percentile interval for the median of xs: the pairs
+    are drawn again with replacement, resamples times (a fixed seed:
+    the same pairs give the same interval)."""
+    rng = random.Random(0)
+    n = len(xs)
+    if n < 2:
+        return float("nan"), float("nan")
+    meds = sorted(statistics.median(rng.choices(xs, k=n))
+                  for _ in range(resamples))
+    tail = (1 - level) / 2
+    return (meds[int(tail * resamples)],
+            meds[min(resamples - 1, int((1 - tail) * resamples))])
+
+
 def measure_cpu(usmcheck, clang, path, repeat, tmp):
-    """Runs clang and usmcheck back to back REPEAT times. Returns the fastest
-    wall and CPU time of each, the median of the per-pair ratios (a pair
-    runs under the same load, so its ratio is steadier than the times), and
-    the findings (of the last run)."""
+    """Runs clang and usmcheck back to back REPEAT times, the two in turn
+    first. Returns the fastest wall and CPU time of each, the median of
+    the per-pair ratios (a pair runs under the same load, so its ratio is
+    steadier than the times) with the 95% interval of the CPU ratio's
+    median, and the findings (of the last run)."""
     c_cmd, u_cmd = commands(usmcheck, clang, path)
     c = [float("inf"), float("inf")]
     u = [float("inf"), float("inf")]
     ratios = [[], []]
+    cpu_c, cpu_u = [], []
     found = 0
     del PROFILED[:]
-    for _ in range(repeat):
-        cw, cc, _ = run_once(c_cmd, (0,))
-        uw, uc, found = run_once(u_cmd, (0, 1))
+    for k in range(repeat):
+        if k % 2 == 0:
+            cw, cc, _ = run_once(c_cmd, (0,))
+            uw, uc, found = run_once(u_cmd, (0, 1))
+        else:
+            uw, uc, found = run_once(u_cmd, (0, 1))
+            cw, cc, _ = run_once(c_cmd, (0,))
         c = [min(c[0], cw), min(c[1], cc)]
         u = [min(u[0], uw), min(u[1], uc)]
         ratios[0].append(uw / cw)
         ratios[1].append(uc / cc)
+        cpu_c.append(cc)
+        cpu_u.append(uc)
     r = [statistics.median(x) for x in ratios]
+    r.append(median_ci(ratios[1]))
     if PROFILE:  # nan when no run printed a profile (a failed run)
-        r.append(1 + statistics.median(PROFILED) if PROFILED else float("nan"))
+        shares = [x[0] for x in PROFILED if x]
+        r.append(1 + statistics.median(shares) if shares else float("nan"))
+        # What the pairs' CPU difference holds beyond the analysis thread's
+        # check phase, as a share of clang's time: usmcheck's process
+        # around the analysis (start, parent, fork, reply, exit) against
+        # clang's, and any difference between the two parses.
+        rest = [(uc - cc - x[1]) / cc
+                for uc, cc, x in zip(cpu_u, cpu_c, PROFILED) if x]
+        r.append(statistics.median(rest) if rest else float("nan"))
     return c, u, r, found
 
 
@@ -188,6 +240,8 @@ def main(argv):
             CHECKS[:] = [a]
         elif a == "--profile":
             PROFILE[:] = [a]
+        elif a.startswith("--extra-flag=") and len(a) > len("--extra-flag="):
+            EXTRA.append(a.split("=", 1)[1])
         elif a.startswith("--"):
             sys.exit(__doc__)
         else:
@@ -213,12 +267,15 @@ def main(argv):
               (usmcheck, "".join(" " + a for a in CHECKS + PROFILE), repeat,
                load()))
         print("times: fastest of %d; ratio: median of the %d back-to-back "
-              "pairs" % (repeat, repeat))
-        print("%-20s %6s | %8s %8s %6s | %8s %8s %6s | %s%8s" %
+              "pairs (either tool first in turn); 95%%: the interval of the "
+              "CPU ratio's median (bootstrap over the pairs)" %
+              (repeat, repeat))
+        print("%-20s %6s | %8s %8s %6s | %8s %8s %6s %11s | %s%8s" %
               ("input", "lines", "clang s", "usmchk s", "ratio", "clang cpu",
-               "usm cpu", "ratio", "in-proc | " if PROFILE else "",
+               "usm cpu", "ratio", "95%",
+               "in-proc beyond | " if PROFILE else "",
                "findings"))
-    worst = [0.0, 0.0, 0.0]
+    worst = [0.0, 0.0, 0.0, 0.0, 0.0]  # wall, cpu, interval low, high, in-proc
     wrong = []
 
     def row(name, lines, c, u, r, found, expected):
@@ -229,13 +286,19 @@ def main(argv):
         if mode == "callgrind":
             print("%-20s %6s | %14d %14d %6.3f | %s" %
                   (name, lines, c[0], u[0], r[0], note), flush=True)
-        else:
-            print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f | %s%s" %
-                  (name, lines, c[0], u[0], r[0], c[1], u[1], r[1],
-                   "%7.2f | " % r[2] if PROFILE else "", note),
-                  flush=True)
-        for i in range(len(r)):
-            worst[i] = max(worst[i], r[i])
+            worst[0] = max(worst[0], r[0])
+            return
+        lo, hi = r[2]
+        print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f %11s | %s%s" %
+              (name, lines, c[0], u[0], r[0], c[1], u[1], r[1],
+               "-" if lo != lo else "%.2f-%.2f" % (lo, hi),
+               "%7.2f %+6.3f | " % (r[3], r[4]) if PROFILE else "", note),
+              flush=True)
+        if lo != lo:  # no interval (the corpus): the ratio itself
+            lo = hi = r[1]
+        for i, v in enumerate([r[0], r[1], lo, hi] +
+                              ([r[3]] if PROFILE else [])):
+            worst[i] = max(worst[i], v)
 
     marginal = []
 
@@ -277,18 +340,22 @@ def main(argv):
             tot_u = [0.0, 0.0]
             found = 0
             added = 0.0  # in-proc: the files' shares weighted by clang's CPU
+            beyond = 0.0  # the same for "beyond"
             for f in files:
                 c, u, r, n = measure(usmcheck, clang, f, repeat, tmp)
                 found += n
                 for i in range(len(c)):
                     tot_c[i] += c[i]
                     tot_u[i] += u[i]
-                if len(r) > 2:
-                    added += (r[2] - 1) * c[1]
+                if len(r) > 3:
+                    added += (r[3] - 1) * c[1]
+                    beyond += r[4] * c[1]
             k = 1 if mode == "callgrind" else 2
             ratios = [tot_u[i] / tot_c[i] for i in range(k)]
-            if mode != "callgrind" and PROFILE:
-                ratios.append(1 + added / tot_c[1])
+            if mode != "callgrind":
+                ratios.append((float("nan"), float("nan")))
+                if PROFILE:
+                    ratios += [1 + added / tot_c[1], beyond / tot_c[1]]
             row("corpus (%d TUs)" % len(files), "", tot_c[:k], tot_u[:k],
                 ratios, found, 0)
     if mode == "callgrind":
@@ -298,10 +365,18 @@ def main(argv):
                   "inputs grow; <= 1.25x keeps every size within the target)"
                   % (min(marginal), max(marginal)))
     else:
-        print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x)%s; load "
-              "after: %s" % (worst[0], worst[1],
-                             "; in-proc %.2fx (the analysis thread alone)" %
-                             worst[2] if PROFILE else "", load()))
+        if worst[3] <= 1.25:
+            verdict = "met: every row's interval is within 1.25x"
+        elif worst[2] > 1.25:
+            verdict = "missed: a row's interval lies above 1.25x"
+        else:
+            verdict = ("not decided: an interval reaches above 1.25x; more "
+                       "pairs (REPEAT) narrow it")
+        print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); highest "
+              "95%% interval end %.2fx; %s%s; load after: %s" %
+              (worst[0], worst[1], worst[3], verdict,
+               "; in-proc %.2fx (the analysis thread alone)" % worst[4]
+               if PROFILE else "", load()))
     if wrong:
         print("findings differ from the seeded bugs on: " + ", ".join(wrong))
         return 1
