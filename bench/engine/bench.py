@@ -16,7 +16,8 @@ Two measures:
                  ratio needs tens of pairs to be known to a few hundredths;
                  the last line says whether every row's interval is within
                  the target (met), one lies above it (missed), or neither
-                 (not decided).
+                 (not decided; also with one pair). The corpus row has no
+                 interval: its ratio counts as one.
   callgrind      each command runs once under `valgrind --tool=callgrind`
                  and the instructions it executed are counted: independent
                  of machine load and repeatable to a few parts per million,
@@ -288,14 +289,15 @@ def main(argv):
                   (name, lines, c[0], u[0], r[0], note), flush=True)
             worst[0] = max(worst[0], r[0])
             return
-        lo, hi = r[2]
+        lo, hi = r[2] if r[2] is not None else (r[1], r[1])
         print("%-20s %6s | %8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f %11s | %s%s" %
               (name, lines, c[0], u[0], r[0], c[1], u[1], r[1],
-               "-" if lo != lo else "%.2f-%.2f" % (lo, hi),
+               "%.2f-%.2f" % (lo, hi) if r[2] is not None and lo == lo
+               else "-",
                "%7.2f %+6.3f | " % (r[3], r[4]) if PROFILE else "", note),
               flush=True)
-        if lo != lo:  # no interval (the corpus): the ratio itself
-            lo = hi = r[1]
+        if lo != lo:  # one pair: nothing known
+            lo, hi = float("-inf"), float("inf")
         for i, v in enumerate([r[0], r[1], lo, hi] +
                               ([r[3]] if PROFILE else [])):
             worst[i] = max(worst[i], v)
@@ -353,7 +355,7 @@ def main(argv):
             k = 1 if mode == "callgrind" else 2
             ratios = [tot_u[i] / tot_c[i] for i in range(k)]
             if mode != "callgrind":
-                ratios.append((float("nan"), float("nan")))
+                ratios.append(None)  # no interval: the ratio counts
                 if PROFILE:
                     ratios += [1 + added / tot_c[1], beyond / tot_c[1]]
             row("corpus (%d TUs)" % len(files), "", tot_c[:k], tot_u[:k],
@@ -373,8 +375,9 @@ def main(argv):
             verdict = ("not decided: an interval reaches above 1.25x; more "
                        "pairs (REPEAT) narrow it")
         print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); highest "
-              "95%% interval end %.2fx; %s%s; load after: %s" %
-              (worst[0], worst[1], worst[3], verdict,
+              "95%% interval end %s; %s%s; load after: %s" %
+              (worst[0], worst[1], "%.2fx" % worst[3] if worst[3] < 1e9
+               else "none (a row of one pair)", verdict,
                "; in-proc %.2fx (the analysis thread alone)" % worst[4]
                if PROFILE else "", load()))
     if wrong:
