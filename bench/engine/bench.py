@@ -16,7 +16,8 @@ Two measures:
                  ratio needs tens of pairs to be known to a few hundredths;
                  the last line says whether every row's interval is within
                  the target (met), one lies above it (missed), or neither
-                 (not decided; also with one pair). The corpus row has no
+                 (not decided; also when a row has fewer than 10 pairs,
+                 which get no interval). The corpus row has no
                  interval: its ratio counts as one.
   callgrind      each command runs once under `valgrind --tool=callgrind`
                  and the instructions it executed are counted: independent
@@ -160,13 +161,17 @@ def commands(usmcheck, clang, path):
             [usmcheck, "check", "-q"] + CHECKS + PROFILE + [path, "--"] + fl)
 
 
+MIN_PAIRS = 10  # the fewest pairs a row's interval is computed from
+
+
 def median_ci(xs, level=0.95, resamples=2000):
     """A bootstrap percentile interval for the median of xs: the pairs
     are drawn again with replacement, resamples times (a fixed seed:
-    the same pairs give the same interval)."""
+    the same pairs give the same interval). None below MIN_PAIRS: a
+    bootstrap of a few pairs is only their range, which decides nothing."""
     rng = random.Random(0)
     n = len(xs)
-    if n < 2:
+    if n < MIN_PAIRS:
         return float("nan"), float("nan")
     meds = sorted(statistics.median(rng.choices(xs, k=n))
                   for _ in range(resamples))
@@ -244,7 +249,10 @@ def main(argv):
         elif a.startswith("--extra-flag=") and len(a) > len("--extra-flag="):
             EXTRA.append(a.split("=", 1)[1])
         elif a.startswith("--"):
-            sys.exit(__doc__)
+            sys.stderr.write("bench: unknown or empty option '%s' (usage: "
+                             "bench/engine/run.sh, or the top of "
+                             "bench/engine/bench.py)\n" % a)
+            return 2
         else:
             rest.append(a)
     usmcheck = rest[0] if rest else os.path.join(ROOT, "build", "usmcheck")
@@ -296,7 +304,7 @@ def main(argv):
                else "-",
                "%7.2f %+6.3f | " % (r[3], r[4]) if PROFILE else "", note),
               flush=True)
-        if lo != lo:  # one pair: nothing known
+        if lo != lo:  # too few pairs: nothing known
             lo, hi = float("-inf"), float("inf")
         for i, v in enumerate([r[0], r[1], lo, hi] +
                               ([r[3]] if PROFILE else [])):
@@ -377,7 +385,7 @@ def main(argv):
         print("worst ratio: wall %.2fx, cpu %.2fx (target <= 1.25x); highest "
               "95%% interval end %s; %s%s; load after: %s" %
               (worst[0], worst[1], "%.2fx" % worst[3] if worst[3] < 1e9
-               else "none (a row of one pair)", verdict,
+               else "none (a row of under %d pairs)" % MIN_PAIRS, verdict,
                "; in-proc %.2fx (the analysis thread alone)" % worst[4]
                if PROFILE else "", load()))
     if wrong:

@@ -62,6 +62,10 @@ pack() {
 }
 
 run() {
+  if [ ! -f "$PACK/llvm-19.tar.xz" ] || [ ! -x "$PACK/usmcheck" ]; then
+    echo "engine-bench: $PACK is not packed; run 'scripts/gpu/engine-bench.sh pack' first" >&2
+    exit 2
+  fi
   local scratch=${ENGINE_BENCH_SCRATCH:-/tmp/usm-engine-bench}
   rm -rf "$scratch"
   mkdir -p "$scratch"
@@ -89,5 +93,5 @@ run() {
 case ${1:-} in
   pack) pack ;;
   run) shift; run "$@" ;;
-  *) sed -n '2,17p' "$0" >&2; exit 2 ;;
+  *) echo "engine-bench: unknown command '${1:-}': use 'pack' or 'run' (see the top of $0)" >&2; exit 2 ;;
 esac
