@@ -34,7 +34,7 @@ in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
 
 usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
                            [--checks=GLOBS] [--profile] [--extra-flag=F]...
-                           [USMCHECK] [REPEAT] [SIZES]
+                           [--jobs=N] [USMCHECK] [REPEAT] [SIZES]
   --checks  passed to `usmcheck check` (default: its default checks;
             --checks='usm-*' enables the opt-in ones too)
   --profile (cpu measure) usmcheck runs with --profile, and each row adds
@@ -49,6 +49,12 @@ usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
   --extra-flag  a compile flag added to both tools' commands (repeatable;
             -resource-dir=DIR where clang's headers are not where usmcheck
             was built to find them: scripts/gpu/engine-bench.sh)
+  --jobs    (cpu measure) N pairs run at once, each pair's two runs still
+            one after the other; each run's CPU time is its own process's
+            and its worker's (wait4). For a machine with idle cores: the
+            pairs then share the caches and memory, a harder condition for
+            usmcheck's cache-bound analysis than for clang's parse; the
+            default (1) is the target's measure
   USMCHECK  the usmcheck binary (default build/usmcheck)
   REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
@@ -59,6 +65,7 @@ whole ratio starts below it (clang's fixed cost, the system and OpenMP
 headers, weighs most in small inputs) and approaches it from below, so a
 marginal ratio within the target keeps every size within it.
 """
+import concurrent.futures
 import glob
 import os
 import random
@@ -110,22 +117,28 @@ PROFILE_LINE = re.compile(
 
 
 def run_once(cmd, ok_codes):
-    """Wall seconds, CPU seconds (user + system) and the findings of one
-    run. With --profile, the share that all but the parse adds to the
-    parse and its seconds (from usmcheck's profile of its one file; None
-    without one) go to PROFILED."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    """Wall seconds, CPU seconds (user + system, of the process and the
+    children it waited for: os.wait4, so that runs on several threads at
+    once are each measured alone), the findings of one run, and with
+    --profile the share that all but the parse adds to the parse and its
+    seconds (from usmcheck's profile of its one file; None without one)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        p.stdout, p.stderr = out.read(), err.read()
+    cpu = usage.ru_utime + usage.ru_stime
     report_failure(cmd, p, ok_codes)
+    prof = None
     if PROFILE and cmd[1:2] == ["check"]:
         share = PROFILE_LINE.search(p.stderr.decode(errors="replace"))
-        PROFILED.append((float(share.group(2)) / 100,
-                         float(share.group(1))) if share else None)
-    return wall, cpu, count_findings(p.stdout)
+        prof = ((float(share.group(2)) / 100, float(share.group(1)))
+                if share else None)
+    return wall, cpu, count_findings(p.stdout), prof
 
 
 def instructions(cmd, ok_codes, tmp):
@@ -151,8 +164,7 @@ def instructions(cmd, ok_codes, tmp):
 CHECKS = []  # ["--checks=GLOBS"] when given
 PROFILE = []  # ["--profile"] when given
 EXTRA = []  # the --extra-flag values, given to both tools
-PROFILED = []  # (share, seconds) of the analysis in each usmcheck run
-#                since the last reset, None for a run without a profile
+JOBS = [1]  # --jobs: pairs run at once
 
 
 def commands(usmcheck, clang, path):
@@ -187,36 +199,39 @@ def measure_cpu(usmcheck, clang, path, repeat, tmp):
     steadier than the times) with the 95% interval of the CPU ratio's
     median, and the findings (of the last run)."""
     c_cmd, u_cmd = commands(usmcheck, clang, path)
-    c = [float("inf"), float("inf")]
-    u = [float("inf"), float("inf")]
-    ratios = [[], []]
-    cpu_c, cpu_u = [], []
-    found = 0
-    del PROFILED[:]
-    for k in range(repeat):
+
+    def pair(k):
         if k % 2 == 0:
-            cw, cc, _ = run_once(c_cmd, (0,))
-            uw, uc, found = run_once(u_cmd, (0, 1))
+            cw, cc, _, _ = run_once(c_cmd, (0,))
+            uw, uc, found, prof = run_once(u_cmd, (0, 1))
         else:
-            uw, uc, found = run_once(u_cmd, (0, 1))
-            cw, cc, _ = run_once(c_cmd, (0,))
-        c = [min(c[0], cw), min(c[1], cc)]
-        u = [min(u[0], uw), min(u[1], uc)]
-        ratios[0].append(uw / cw)
-        ratios[1].append(uc / cc)
-        cpu_c.append(cc)
-        cpu_u.append(uc)
+            uw, uc, found, prof = run_once(u_cmd, (0, 1))
+            cw, cc, _, _ = run_once(c_cmd, (0,))
+        return cw, cc, uw, uc, found, prof
+
+    if JOBS[0] > 1:
+        with concurrent.futures.ThreadPoolExecutor(JOBS[0]) as pool:
+            pairs = list(pool.map(pair, range(repeat)))
+    else:
+        pairs = [pair(k) for k in range(repeat)]
+    c = [min(p[0] for p in pairs), min(p[1] for p in pairs)]
+    u = [min(p[2] for p in pairs), min(p[3] for p in pairs)]
+    ratios = [[p[2] / p[0] for p in pairs], [p[3] / p[1] for p in pairs]]
+    cpu_c = [p[1] for p in pairs]
+    cpu_u = [p[3] for p in pairs]
+    found = pairs[-1][4]
+    profiled = [p[5] for p in pairs]
     r = [statistics.median(x) for x in ratios]
     r.append(median_ci(ratios[1]))
     if PROFILE:  # nan when no run printed a profile (a failed run)
-        shares = [x[0] for x in PROFILED if x]
+        shares = [x[0] for x in profiled if x]
         r.append(1 + statistics.median(shares) if shares else float("nan"))
         # What the pairs' CPU difference holds beyond the analysis thread's
         # check phase, as a share of clang's time: usmcheck's process
         # around the analysis (start, parent, fork, reply, exit) against
         # clang's, and any difference between the two parses.
         rest = [(uc - cc - x[1]) / cc
-                for uc, cc, x in zip(cpu_u, cpu_c, PROFILED) if x]
+                for uc, cc, x in zip(cpu_u, cpu_c, profiled) if x]
         r.append(statistics.median(rest) if rest else float("nan"))
     return c, u, r, found
 
@@ -248,6 +263,8 @@ def main(argv):
             PROFILE[:] = [a]
         elif a.startswith("--extra-flag=") and len(a) > len("--extra-flag="):
             EXTRA.append(a.split("=", 1)[1])
+        elif re.fullmatch(r"--jobs=[1-9][0-9]*", a):
+            JOBS[0] = int(a.split("=", 1)[1])
         elif a.startswith("--"):
             sys.stderr.write("bench: unknown or empty option '%s' (usage: "
                              "bench/engine/run.sh, or the top of "
@@ -272,8 +289,9 @@ def main(argv):
                "findings"))
     else:
         measure = measure_cpu
-        print("bench/engine: %s%s, %d runs each (fastest counts), load: %s" %
+        print("bench/engine: %s%s, %d runs each (fastest counts)%s, load: %s" %
               (usmcheck, "".join(" " + a for a in CHECKS + PROFILE), repeat,
+               ", %d pairs at once" % JOBS[0] if JOBS[0] > 1 else "",
                load()))
         print("times: fastest of %d; ratio: median of the %d back-to-back "
               "pairs (either tool first in turn); 95%%: the interval of the "
