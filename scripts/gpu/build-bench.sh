@@ -22,7 +22,8 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 CLANG=${CLANG:-clang-19}
 LLVM=/usr/lib/llvm-19
 CUDA118=${CUDA118:-$DEBS/cuda118}
-RUNTIME_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libclang-cpp19 libtomlplusplus3"
+. "$ROOT/scripts/gpu/debs.sh"
+RUNTIME_DEBS=$GPU_RUNTIME_DEBS
 LIMIT=$((64 * 1024 * 1024))
 
 echo "== usmcheck ($BUILD)"
@@ -32,26 +33,10 @@ fi
 cmake --build "$BUILD" --target usmcheck
 
 echo "== Debian packages into $DEBS"
-mkdir -p "$DEBS"
-APTDIR="$DEBS/apt"
-mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
-cat > "$APTDIR/sources.list" <<SRC
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main non-free
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main non-free
-SRC
-APT_OPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o "Dir::Etc::SourceParts=-"
-  -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
-  -o "APT::Sandbox::User=root")
 want="$RUNTIME_DEBS"
 [ -x "$CUDA118/bin/ptxas" ] || want="$want nvidia-cuda-toolkit"
-need=0
-for p in $want; do ls "$DEBS"/${p}_*.deb >/dev/null 2>&1 || need=1; done
-if [ $need = 1 ]; then
-  apt-get "${APT_OPTS[@]}" update -qq
-  (cd "$DEBS" && for p in $want; do
-     ls ${p}_*.deb >/dev/null 2>&1 || apt-get "${APT_OPTS[@]}" download "$p"
-   done)
-fi
+# shellcheck disable=SC2086 # a list of package names
+fetch_debs "$DEBS" $want
 if [ ! -x "$CUDA118/bin/ptxas" ]; then
   echo "== CUDA 11.8 ptxas/nvlink/fatbinary into $CUDA118"
   rm -rf "$DEBS/cuda-root"

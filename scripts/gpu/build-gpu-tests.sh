@@ -6,7 +6,7 @@
 #   scripts/gpu/build-gpu-tests.sh            # uses build/ (configured if absent)
 #   USMCHECK_BUILD=build-rt scripts/gpu/build-gpu-tests.sh
 #
-# What it builds (see /work/shared/gpu/README.md for why each step is needed):
+# What it builds (docs/runtime.md, "On the GPU", says why each step is needed):
 #   - usmcheck and libusmcheck_rt.so (cmake targets), llvm-symbolizer;
 #   - CUDA programs with /usr/local/cuda/bin/nvcc -arch=sm_90: the seed bug
 #     with the shared CUDA runtime (the guard records cudaMalloc) and with the
@@ -35,7 +35,8 @@ case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CLANG=${CLANG:-clang-19}
 LLVM=/usr/lib/llvm-19
-RUNTIME_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libclang-cpp19 libtomlplusplus3"
+. "$ROOT/scripts/gpu/debs.sh"
+RUNTIME_DEBS=$GPU_RUNTIME_DEBS
 LIMIT=$((64 * 1024 * 1024))
 
 step() { echo "== $*"; }
@@ -47,27 +48,7 @@ fi
 cmake --build "$BUILD" --target usmcheck usmcheck_rt
 
 step "Debian packages (non-free for nvidia-cuda-toolkit) into $DEBS"
-mkdir -p "$DEBS"
-APTDIR="$DEBS/apt"
-mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial"
-cat > "$APTDIR/sources.list" <<SRC
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main non-free
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-updates main non-free
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main non-free
-SRC
-APT_OPTS=(-o "Dir::Etc::SourceList=$APTDIR/sources.list" -o "Dir::Etc::SourceParts=-"
-  -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
-  -o "APT::Sandbox::User=root")
-need=0
-for p in nvidia-cuda-toolkit $RUNTIME_DEBS; do
-  ls "$DEBS"/${p}_*.deb >/dev/null 2>&1 || need=1
-done
-if [ $need = 1 ]; then
-  apt-get "${APT_OPTS[@]}" update -qq
-  (cd "$DEBS" && for p in nvidia-cuda-toolkit $RUNTIME_DEBS; do
-     ls ${p}_*.deb >/dev/null 2>&1 || apt-get "${APT_OPTS[@]}" download "$p"
-   done)
-fi
+fetch_debs "$DEBS" nvidia-cuda-toolkit $RUNTIME_DEBS
 
 step "CUDA 11.8 ptxas/nvlink/fatbinary for clang-19's OpenMP offloading"
 CUDA118="$DEBS/cuda118"

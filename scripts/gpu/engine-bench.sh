@@ -22,10 +22,12 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PACK=${ENGINE_BENCH_PACK:-$ROOT/.gpu-engine-bench}
+. "$ROOT/scripts/gpu/debs.sh"
 # clang-19 and what it and usmcheck load (libclang-common-19-dev: clang's
-# own headers, the resource directory; libomp-19-dev: its omp.h).
-DEBS="clang-19 libclang-common-19-dev libclang-cpp19 libllvm19 libz3-4 libicu72
-  libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libtomlplusplus3"
+# own headers, the resource directory; libomp-19-dev: its omp.h). The .deb
+# files are kept in .gpu-debs/, the cache of the other scripts here.
+DEBS="clang-19 libclang-common-19-dev $GPU_LLVM_DEBS"
+CACHE=${GPU_DEBS:-$ROOT/.gpu-debs}
 # From libomp-19-dev only its headers (omp.h): the rest is device runtimes.
 OMP_DEB=libomp-19-dev
 LIMIT=$((64 * 1024 * 1024))
@@ -39,10 +41,11 @@ pack() {
   local tmp
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' RETURN
-  mkdir -p "$tmp/debs" "$tmp/root" "$tmp/omp"
-  (cd "$tmp/debs" && for p in $DEBS $OMP_DEB; do apt-get download -qq "$p"; done)
-  for p in $DEBS; do dpkg -x "$tmp"/debs/${p}_*.deb "$tmp/root"; done
-  dpkg -x "$tmp"/debs/${OMP_DEB}_*.deb "$tmp/omp"
+  mkdir -p "$tmp/root" "$tmp/omp"
+  # shellcheck disable=SC2086 # a list of package names
+  fetch_debs "$CACHE" $DEBS $OMP_DEB
+  for p in $DEBS; do dpkg -x "$CACHE"/${p}_*.deb "$tmp/root"; done
+  dpkg -x "$CACHE"/${OMP_DEB}_*.deb "$tmp/omp"
   cp "$tmp"/omp/usr/lib/llvm-19/lib/clang/19/include/*.h \
     "$tmp/root/usr/lib/llvm-19/lib/clang/19/include/"
   rm -rf "$tmp/root/usr/share"
