@@ -70,7 +70,6 @@ import glob
 import os
 import random
 import re
-import resource
 import statistics
 import shutil
 import subprocess
