@@ -17,20 +17,16 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${GPU_BENCH_OUT:-$ROOT/.gpu-bench}
 DEBS=${GPU_DEBS:-$ROOT/.gpu-debs}
-BUILD=${USMCHECK_BUILD:-$ROOT/build}
-case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+. "$ROOT/scripts/gpu/common.sh"
+BUILD=$(usmcheck_build_dir "$ROOT")
 CLANG=${CLANG:-clang-19}
 LLVM=/usr/lib/llvm-19
 CUDA118=${CUDA118:-$DEBS/cuda118}
-. "$ROOT/scripts/gpu/debs.sh"
 RUNTIME_DEBS=$GPU_RUNTIME_DEBS
 LIMIT=$((64 * 1024 * 1024))
 
 echo "== usmcheck ($BUILD)"
-if [ ! -f "$BUILD/build.ninja" ] && [ ! -f "$BUILD/Makefile" ]; then
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
-fi
-cmake --build "$BUILD" --target usmcheck
+build_usmcheck "$ROOT" "$BUILD" usmcheck
 
 echo "== Debian packages into $DEBS"
 want="$RUNTIME_DEBS"

@@ -30,22 +30,18 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${GPU_OUT:-$ROOT/.gpu-out}
 DEBS=${GPU_DEBS:-$ROOT/.gpu-debs}
-BUILD=${USMCHECK_BUILD:-$ROOT/build}
-case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+. "$ROOT/scripts/gpu/common.sh"
+BUILD=$(usmcheck_build_dir "$ROOT")
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 CLANG=${CLANG:-clang-19}
 LLVM=/usr/lib/llvm-19
-. "$ROOT/scripts/gpu/debs.sh"
 RUNTIME_DEBS=$GPU_RUNTIME_DEBS
 LIMIT=$((64 * 1024 * 1024))
 
 step() { echo "== $*"; }
 
 step "usmcheck and the runtime guard ($BUILD)"
-if [ ! -f "$BUILD/build.ninja" ] && [ ! -f "$BUILD/Makefile" ]; then
-  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
-fi
-cmake --build "$BUILD" --target usmcheck usmcheck_rt
+build_usmcheck "$ROOT" "$BUILD" usmcheck usmcheck_rt
 
 step "Debian packages (non-free for nvidia-cuda-toolkit) into $DEBS"
 fetch_debs "$DEBS" nvidia-cuda-toolkit $RUNTIME_DEBS

@@ -22,7 +22,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PACK=${ENGINE_BENCH_PACK:-$ROOT/.gpu-engine-bench}
-. "$ROOT/scripts/gpu/debs.sh"
+. "$ROOT/scripts/gpu/common.sh"
 # clang-19 and what it and usmcheck load (libclang-common-19-dev: clang's
 # own headers, the resource directory; libomp-19-dev: its omp.h). The .deb
 # files are kept in .gpu-debs/, the cache of the other scripts here.
@@ -33,11 +33,9 @@ OMP_DEB=libomp-19-dev
 LIMIT=$((64 * 1024 * 1024))
 
 pack() {
-  local build=${USMCHECK_BUILD:-$ROOT/build}
-  if [ ! -f "$build/build.ninja" ]; then
-    cmake -S "$ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
-  fi
-  cmake --build "$build" --target usmcheck
+  local build
+  build=$(usmcheck_build_dir "$ROOT")
+  build_usmcheck "$ROOT" "$build" usmcheck
   local tmp
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' RETURN

@@ -1,7 +1,27 @@
 # shellcheck shell=bash disable=SC2034 # sourced: the variables are for the scripts that source it
-# debs.sh - sourced by the scripts of scripts/gpu/ that run here (build-gpu-tests.sh,
-# build-bench.sh, engine-bench.sh): the Debian 12 packages that the GPU
-# machine lacks (it has no LLVM), and one way to download them.
+# common.sh - sourced by the scripts of scripts/gpu/ that run here
+# (build-gpu-tests.sh, build-bench.sh, engine-bench.sh): the build of
+# usmcheck they carry, the Debian 12 packages that the GPU machine lacks (it
+# has no LLVM), and one way to download them.
+
+# The build directory: USMCHECK_BUILD (relative to the repository root
+# unless absolute) or build/.
+usmcheck_build_dir() {
+  local b=${USMCHECK_BUILD:-$1/build}
+  case $b in /*) ;; *) b=$1/$b ;; esac
+  echo "$b"
+}
+
+# build_usmcheck ROOT BUILD TARGET...: configures BUILD (Ninja, Release)
+# when it is not configured yet, then builds the targets.
+build_usmcheck() {
+  local root=$1 build=$2
+  shift 2
+  if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
+    cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  fi
+  cmake --build "$build" --target "$@"
+}
 
 # What usmcheck loads besides glibc and libstdc++.
 GPU_LLVM_DEBS="libllvm19 libz3-4 libicu72 libxml2 libedit2 libffi8 libbsd0 libmd0 libtinfo6 libclang-cpp19 libtomlplusplus3"
