@@ -134,6 +134,10 @@ public:
   Stmt::StmtClass classAt(unsigned I) const {
     return static_cast<Stmt::StmtClass>(Tags[I].Class);
   }
+  /// The operator of the statement at position I: the opcode of a unary or
+  /// binary operator (compound assignments included), the kind of a cast;
+  /// 0 for the other classes.
+  unsigned opAt(unsigned I) const { return Tags[I].Op; }
   /// Is the statement at position I one of \p Set's classes?
   bool is(unsigned I, const ClassSet &Set) const {
     return Set.contains(classAt(I));

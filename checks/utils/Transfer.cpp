@@ -1,6 +1,7 @@
 //===- Transfer.cpp - the dataflow: transfer functions and the solver -----===//
 #include "AllocSize.h"
 #include "EngineSupport.h"
+#include "IndexCfg.h"
 #include "Profile.h"
 #include "Provenance.h"
 #include "StmtParents.h"
@@ -2826,24 +2827,14 @@ ProvenanceAnalysis::cfgOf(const FunctionDecl *FD) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return nullptr;
-  CFG::BuildOptions Opts;
-  // Elements for the expressions the transfer functions and the observers
-  // act on (statements are elements anyway); literals, references, casts
-  // and parentheses are read through their parents.
-  for (Stmt::StmtClass C :
-       {Stmt::BinaryOperatorClass, Stmt::CompoundAssignOperatorClass,
-        Stmt::UnaryOperatorClass, Stmt::ArraySubscriptExprClass,
-        Stmt::MemberExprClass, Stmt::CallExprClass,
-        Stmt::CXXMemberCallExprClass, Stmt::CXXOperatorCallExprClass,
-        Stmt::CUDAKernelCallExprClass, Stmt::CXXConstructExprClass,
-        Stmt::CXXTemporaryObjectExprClass, Stmt::LambdaExprClass,
-        Stmt::CXXDeleteExprClass})
-    Opts.setAlwaysAdd(C);
-  Opts.AddInitializers = true;
-  Opts.AddCXXDefaultInitExprInCtors = true;
+  static const CFG::BuildOptions Opts = engineCfgOptions();
   FunctionCFG &FC = It->second;
   profile::Scope Time(profile::Cfg);
-  FC.G = CFG::buildCFG(FD, Body, &Ctx, Opts);
+  // From the body's index where the builder knows every construct of the
+  // body (IndexCfg.h): the same CFG, without a second walk of the AST.
+  FC.G = buildCfgFromIndex(FD, Body, parents(FD), Ctx, Opts);
+  if (!FC.G)
+    FC.G = CFG::buildCFG(FD, Body, &Ctx, Opts);
   if (!FC.G)
     return nullptr;
   FC.Order = reversePostOrder(*FC.G);
