@@ -32,6 +32,7 @@
 #include <bitset>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace clang::tidy::usm {
 namespace {
@@ -132,10 +133,19 @@ public:
     for (unsigned C = 1; C < AlwaysAddClasses.size(); ++C) {
       Stmt Probe(static_cast<Stmt::StmtClass>(C));
       AlwaysAddClasses[C] = Opts.alwaysAdd(&Probe);
-      QuietLeaves[C] =
+      // The classes whose visit outside an always-add context appends
+      // nothing and visits its operands in no always-add context either.
+      QuietClasses[C] =
           !AlwaysAddClasses[C] &&
           isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
-              StringLiteral>(&Probe);
+              StringLiteral, ImplicitCastExpr, CStyleCastExpr, ParenExpr,
+              ConstantExpr, InitListExpr, ImplicitValueInitExpr, CXXThisExpr,
+              CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
+              CXXStaticCastExpr, CXXReinterpretCastExpr, CXXConstCastExpr,
+              SubstNonTypeTemplateParmExpr, CompoundLiteralExpr,
+              CXXDefaultArgExpr, MaterializeTemporaryExpr,
+              CXXFunctionalCastExpr, CXXBindTemporaryExpr,
+              CXXScalarValueInitExpr, ArraySectionExpr>(&Probe);
     }
   }
 
@@ -151,9 +161,17 @@ public:
         Index.preorder().empty() || Index.at(0) != Body)
       return nullptr;
     // A class the visits below do not know: clang's builder, at once.
-    for (unsigned I = 0, E = Index.preorder().size(); I < E; ++I)
-      if (!Supported[Index.classAt(I)])
+    // Children come after their parent in preorder, so one pass from the
+    // end settles each subtree's Quiet before its parent reads it.
+    unsigned Size = Index.preorder().size();
+    Quiet.assign(Size, 1);
+    for (unsigned I = Size; I-- > 0;) {
+      Stmt::StmtClass C = Index.classAt(I);
+      if (!Supported[C])
         return nullptr;
+      if (!(Quiet[I] &= QuietClasses[C]) && I)
+        Quiet[Index.parentIndex(I)] = 0;
+    }
     G = std::make_unique<CFG>();
     Succ = createBlock(); // the exit: the first block created
     Block = nullptr;
@@ -171,9 +189,11 @@ private:
   ASTContext &Ctx;
   const CFG::BuildOptions &Opts;
   std::bitset<256> AlwaysAddClasses;
-  /// Classes of nodes without children that a visit outside an always-add
-  /// context leaves out of the CFG (visitChildren skips them).
-  std::bitset<256> QuietLeaves;
+  std::bitset<256> QuietClasses;
+  /// Per position: is the subtree there made of QuietClasses only? Its
+  /// visit outside an always-add context then adds nothing to the CFG and
+  /// returns the current block; visit() answers that without the walk.
+  std::vector<char> Quiet;
   std::unique_ptr<CFG> G;
   CFGBlock *Block = nullptr; ///< the block being filled (backwards)
   CFGBlock *Succ = nullptr;  ///< the block after it
@@ -281,6 +301,8 @@ private:
       BadCFG = true;
       return nullptr;
     }
+    if (!AlwaysAdd && N.P != NoPos && Quiet[N.P])
+      return Block;
     N = ignoreParens(N); // a no-op on statements
     Stmt::StmtClass C = classOf(N);
     if (Unsupported || !Supported[C]) {
@@ -372,8 +394,7 @@ private:
     children(N, Kids);
     for (const Node &K : llvm::reverse(Kids)) {
       // What visit(K) would do: nothing, and return the current block.
-      if (K.P != NoPos && Index.subtreeEnd(K.P) == K.P + 1 &&
-          QuietLeaves[Index.classAt(K.P)]) {
+      if (K.P != NoPos && Quiet[K.P]) {
         if (Block)
           B = Block;
         continue;
