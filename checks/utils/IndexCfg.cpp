@@ -941,9 +941,7 @@ private:
   }
 
   // Clang's tryEvaluateBool and its checks for comparisons whose value the
-  // operands decide; the one for && and || (checkIncorrectLogicOperator)
-  // is not repeated here: where clang's would ask it, the body is left to
-  // clang's builder.
+  // operands decide.
   TryResult tryEvaluateBool(Expr *S) {
     if (!S || !Opts.PruneTriviallyFalseEdges || S->isTypeDependent() ||
         S->isValueDependent())
@@ -982,7 +980,9 @@ private:
             if (RHS.isTrue() == (Bop->getOpcode() == BO_LOr))
               return RHS.isTrue();
           } else {
-            Unsupported = true; // checkIncorrectLogicOperator
+            TryResult R = checkLogic(Bop);
+            if (R.isKnown())
+              return R;
           }
         }
         return {};
@@ -1001,6 +1001,49 @@ private:
     if (E->EvaluateAsBooleanCondition(Result, Ctx))
       return Result;
     return {};
+  }
+
+  /// Clang's checkIncorrectLogicOperator, in part: `x && !x` and
+  /// `!x || x` are decided here; two comparisons of one operand with
+  /// constants (`x > 0 && x < 10`), which clang's decides by the ranges
+  /// they admit, leave the body to clang's builder; anything else is
+  /// unknown, as it is for clang's.
+  TryResult checkLogic(const BinaryOperator *B) {
+    const Expr *LHSExpr = B->getLHS()->IgnoreParens();
+    const Expr *RHSExpr = B->getRHS()->IgnoreParens();
+    auto Negated = [&](const Expr *E1, const Expr *E2) {
+      if (const auto *Negate = dyn_cast<UnaryOperator>(E1))
+        if (Negate->getOpcode() == UO_LNot &&
+            Expr::isSameComparisonOperand(Negate->getSubExpr(), E2))
+          return TryResult(B->getOpcode() == BO_LOr);
+      return TryResult();
+    };
+    TryResult R = Negated(LHSExpr, RHSExpr);
+    if (R.isKnown())
+      return R;
+    R = Negated(RHSExpr, LHSExpr);
+    if (R.isKnown())
+      return R;
+    const auto *LHS = dyn_cast<BinaryOperator>(LHSExpr);
+    const auto *RHS = dyn_cast<BinaryOperator>(RHSExpr);
+    if (!LHS || !RHS || !LHS->isComparisonOp() || !RHS->isComparisonOp())
+      return {};
+    const Expr *Operand1 = comparedWithConstant(LHS);
+    const Expr *Operand2 = comparedWithConstant(RHS);
+    if (Operand1 && Operand2 &&
+        Expr::isSameComparisonOperand(Operand1, Operand2))
+      Unsupported = true;
+    return {};
+  }
+
+  /// Clang's tryNormalizeBinaryOperator: the operand a comparison compares
+  /// with an integer literal or an enumerator, or null.
+  static const Expr *comparedWithConstant(const BinaryOperator *B) {
+    if (tryTransformToIntOrEnumConstant(B->getRHS()))
+      return B->getLHS();
+    if (tryTransformToIntOrEnumConstant(B->getLHS()))
+      return B->getRHS();
+    return nullptr;
   }
 
   TryResult checkRelational(const BinaryOperator *B) {

@@ -15,10 +15,12 @@
 // declarations, if (with else), for, while, do, break, continue, return,
 // OpenMP directives (their clause expressions and associated statement as
 // clang visits them), and the expressions built from references, literals,
-// casts, parentheses, operators (&& and || when clang cannot decide them
-// from the operands, see IndexCfg.cpp), calls, subscripts, member
-// accesses, ?:, sizeof and initializer lists. For anything else (C++
-// constructs, switch, goto, statement expressions, VLA types, ...) it
+// casts, parentheses, operators, calls, subscripts, member accesses, ?:,
+// sizeof, initializer lists, and the C++ and CUDA expressions of
+// supportedClasses() in IndexCfg.cpp. For anything else (constructors'
+// initializers, switch, goto, lambdas, new, delete, throw, statement
+// expressions, VLA types, two comparisons of one operand with constants
+// joined by && or ||, whose value clang's decides from their ranges) it
 // returns nullptr and the caller builds clang's CFG: one builder is
 // chosen per body, never a mix. unittests/index_cfg_test.cpp compares the
 // two on every body of its programs.
