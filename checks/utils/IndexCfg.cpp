@@ -714,20 +714,55 @@ private:
     return Block;
   }
 
+  /// Where a loop leaves to (clang's LoopSuccessor): the block being
+  /// filled after the loop (no longer filled when \p Clear, as clang's
+  /// `while` has it), or its successor; null when the build stops.
+  CFGBlock *loopSuccessor(bool Clear) {
+    if (!Block)
+      return Succ;
+    if (BadCFG)
+      return nullptr;
+    CFGBlock *After = Block;
+    if (Clear)
+      Block = nullptr;
+    return After;
+  }
+
+  /// The blocks of the condition \p C of the loop \p Loop (at \p N; null
+  /// in a `for` without one: always true), branching to \p Body or
+  /// \p After, as clang's `for` and `while` build them; returns the block
+  /// that is entered first, or null when the build stops.
+  CFGBlock *loopCondition(Node N, Stmt *Loop, Expr *C, CFGBlock *Body,
+                          CFGBlock *After) {
+    Node Cond = C ? ignoreParens(childOf(N, C)) : Node{};
+    if (C && isLogical(Cond)) {
+      CFGBlock *Entry = visitLogicalOperator(Cond, Loop, Body, After).first;
+      return BadCFG || Unsupported ? nullptr : Entry;
+    }
+    CFGBlock *Exit = createBlock(false), *Entry = Exit;
+    Exit->setTerminator(Loop);
+    TryResult KnownVal(true);
+    if (C) {
+      Block = Exit;
+      Entry = addStmt(childOf(N, C));
+      if (BadCFG || Unsupported || !Entry)
+        return nullptr;
+      KnownVal = tryEvaluateBool(C);
+    }
+    addSuccessor(Exit, KnownVal.isFalse() ? nullptr : Body);
+    addSuccessor(Exit, KnownVal.isTrue() ? nullptr : After);
+    return Entry;
+  }
+
   CFGBlock *visitFor(Node N) {
     auto *F = cast<ForStmt>(N.S);
     if (F->getConditionVariable()) {
       Unsupported = true;
       return nullptr;
     }
-    CFGBlock *LoopSuccessor;
-    if (Block) {
-      if (BadCFG)
-        return nullptr;
-      LoopSuccessor = Block;
-    } else {
-      LoopSuccessor = Succ;
-    }
+    CFGBlock *LoopSuccessor = loopSuccessor(/*Clear=*/false);
+    if (!LoopSuccessor)
+      return nullptr;
     llvm::SaveAndRestore SaveBreak(BreakTarget);
     BreakTarget = LoopSuccessor;
     CFGBlock *BodyBlock, *TransitionBlock;
@@ -753,27 +788,10 @@ private:
     }
     if (Unsupported)
       return nullptr;
-    CFGBlock *EntryCondition = nullptr, *ExitCondition = nullptr;
-    Expr *C = F->getCond();
-    Node Cond = C ? ignoreParens(childOf(N, C)) : Node{};
-    if (C && isLogical(Cond)) {
-      std::tie(EntryCondition, ExitCondition) =
-          visitLogicalOperator(Cond, F, BodyBlock, LoopSuccessor);
-    } else {
-      EntryCondition = ExitCondition = createBlock(false);
-      ExitCondition->setTerminator(F);
-      TryResult KnownVal(true);
-      if (C) {
-        Block = ExitCondition;
-        EntryCondition = addStmt(childOf(N, C));
-        if (Block && BadCFG)
-          return nullptr;
-        KnownVal = tryEvaluateBool(C);
-      }
-      addSuccessor(ExitCondition, KnownVal.isFalse() ? nullptr : BodyBlock);
-      addSuccessor(ExitCondition,
-                   KnownVal.isTrue() ? nullptr : LoopSuccessor);
-    }
+    CFGBlock *EntryCondition =
+        loopCondition(N, F, F->getCond(), BodyBlock, LoopSuccessor);
+    if (!EntryCondition)
+      return nullptr;
     addSuccessor(TransitionBlock, EntryCondition);
     Succ = EntryCondition;
     if (Stmt *Init = F->getInit()) {
@@ -791,15 +809,9 @@ private:
       Unsupported = true;
       return nullptr;
     }
-    CFGBlock *LoopSuccessor;
-    if (Block) {
-      if (BadCFG)
-        return nullptr;
-      LoopSuccessor = Block;
-      Block = nullptr;
-    } else {
-      LoopSuccessor = Succ;
-    }
+    CFGBlock *LoopSuccessor = loopSuccessor(/*Clear=*/true);
+    if (!LoopSuccessor)
+      return nullptr;
     CFGBlock *BodyBlock, *TransitionBlock;
     {
       llvm::SaveAndRestore SaveBlock(Block), SaveSucc(Succ);
@@ -817,24 +829,10 @@ private:
     }
     if (Unsupported)
       return nullptr;
-    CFGBlock *EntryCondition = nullptr, *ExitCondition = nullptr;
-    Expr *C = W->getCond();
-    Node Cond = ignoreParens(childOf(N, C));
-    if (isLogical(Cond)) {
-      std::tie(EntryCondition, ExitCondition) =
-          visitLogicalOperator(Cond, W, BodyBlock, LoopSuccessor);
-    } else {
-      ExitCondition = createBlock(false);
-      ExitCondition->setTerminator(W);
-      Block = ExitCondition;
-      Block = EntryCondition = addStmt(childOf(N, C));
-      if (Block && BadCFG)
-        return nullptr;
-      TryResult KnownVal = tryEvaluateBool(C);
-      addSuccessor(ExitCondition, KnownVal.isFalse() ? nullptr : BodyBlock);
-      addSuccessor(ExitCondition,
-                   KnownVal.isTrue() ? nullptr : LoopSuccessor);
-    }
+    CFGBlock *EntryCondition =
+        loopCondition(N, W, W->getCond(), BodyBlock, LoopSuccessor);
+    if (!EntryCondition)
+      return nullptr;
     addSuccessor(TransitionBlock, EntryCondition);
     Block = nullptr;
     Succ = EntryCondition;
@@ -843,14 +841,9 @@ private:
 
   CFGBlock *visitDo(Node N) {
     auto *D = cast<DoStmt>(N.S);
-    CFGBlock *LoopSuccessor;
-    if (Block) {
-      if (BadCFG)
-        return nullptr;
-      LoopSuccessor = Block;
-    } else {
-      LoopSuccessor = Succ;
-    }
+    CFGBlock *LoopSuccessor = loopSuccessor(/*Clear=*/false);
+    if (!LoopSuccessor)
+      return nullptr;
     CFGBlock *ExitCondition = createBlock(false);
     CFGBlock *EntryCondition = ExitCondition;
     ExitCondition->setTerminator(D);
