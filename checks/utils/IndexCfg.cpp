@@ -96,8 +96,30 @@ std::bitset<256> directiveClasses() {
   return Set;
 }
 
+/// The classes whose visit outside an always-add context appends nothing
+/// but the node (when its class is always added) and visits its operands
+/// in no always-add context either.
+std::bitset<256> quietCandidates() {
+  std::bitset<256> Set;
+  for (unsigned C = 1; C < Set.size(); ++C) {
+    Stmt Probe(static_cast<Stmt::StmtClass>(C));
+    Set[C] = isa<DeclRefExpr, IntegerLiteral, FloatingLiteral,
+                 CharacterLiteral, StringLiteral, ImplicitCastExpr,
+                 CStyleCastExpr, ParenExpr, ConstantExpr, InitListExpr,
+                 ImplicitValueInitExpr, CXXThisExpr, CXXBoolLiteralExpr,
+                 CXXNullPtrLiteralExpr, GNUNullExpr, CXXStaticCastExpr,
+                 CXXReinterpretCastExpr, CXXConstCastExpr,
+                 SubstNonTypeTemplateParmExpr, CompoundLiteralExpr,
+                 CXXDefaultArgExpr, MaterializeTemporaryExpr,
+                 CXXFunctionalCastExpr, CXXBindTemporaryExpr,
+                 CXXScalarValueInitExpr, ArraySectionExpr>(&Probe);
+  }
+  return Set;
+}
+
 const std::bitset<256> Supported = supportedClasses();
 const std::bitset<256> Directives = directiveClasses();
+const std::bitset<256> QuietCandidates = quietCandidates();
 
 // The helpers of clang's tryEvaluateBool (CFG.cpp), for the conditions.
 
@@ -133,20 +155,8 @@ public:
     for (unsigned C = 1; C < AlwaysAddClasses.size(); ++C) {
       Stmt Probe(static_cast<Stmt::StmtClass>(C));
       AlwaysAddClasses[C] = Opts.alwaysAdd(&Probe);
-      // The classes whose visit outside an always-add context appends
-      // nothing and visits its operands in no always-add context either.
-      QuietClasses[C] =
-          !AlwaysAddClasses[C] &&
-          isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
-              StringLiteral, ImplicitCastExpr, CStyleCastExpr, ParenExpr,
-              ConstantExpr, InitListExpr, ImplicitValueInitExpr, CXXThisExpr,
-              CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
-              CXXStaticCastExpr, CXXReinterpretCastExpr, CXXConstCastExpr,
-              SubstNonTypeTemplateParmExpr, CompoundLiteralExpr,
-              CXXDefaultArgExpr, MaterializeTemporaryExpr,
-              CXXFunctionalCastExpr, CXXBindTemporaryExpr,
-              CXXScalarValueInitExpr, ArraySectionExpr>(&Probe);
     }
+    QuietClasses = QuietCandidates & ~AlwaysAddClasses;
   }
 
   std::unique_ptr<CFG> build(const Decl *D, Stmt *Body) {
@@ -189,6 +199,7 @@ private:
   ASTContext &Ctx;
   const CFG::BuildOptions &Opts;
   std::bitset<256> AlwaysAddClasses;
+  /// QuietCandidates that these options do not always add.
   std::bitset<256> QuietClasses;
   /// Per position: is the subtree there made of QuietClasses only? Its
   /// visit outside an always-add context then adds nothing to the CFG and
