@@ -58,68 +58,44 @@ public:
   bool isKnown() const { return X >= 0; }
 };
 
-/// The classes this builder visits as clang's does (CallExpr exactly: its
-/// C++ and CUDA subclasses are left to clang's).
-std::bitset<256> supportedClasses() {
-  std::bitset<256> Set;
-  for (unsigned C = 1; C < Set.size(); ++C) {
-    Stmt Probe(static_cast<Stmt::StmtClass>(C));
-    Set[C] =
-        C == Stmt::CallExprClass ||
-        isa<CompoundStmt, DeclStmt, NullStmt, IfStmt, ForStmt, WhileStmt,
-            DoStmt, BreakStmt, ContinueStmt, ReturnStmt, CapturedStmt,
-            OMPExecutableDirective, DeclRefExpr, IntegerLiteral,
-            FloatingLiteral, CharacterLiteral, StringLiteral,
-            ImplicitCastExpr, CStyleCastExpr, ParenExpr, BinaryOperator,
-            UnaryOperator, ArraySubscriptExpr, MemberExpr,
-            ConditionalOperator, UnaryExprOrTypeTraitExpr, InitListExpr,
-            ImplicitValueInitExpr, ConstantExpr,
-            // C++ and CUDA, as clang's visits them
-            CXXThisExpr, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
-            GNUNullExpr, CXXStaticCastExpr, CXXReinterpretCastExpr,
-            CXXConstCastExpr, SubstNonTypeTemplateParmExpr,
-            CompoundLiteralExpr, CXXDefaultArgExpr, CUDAKernelCallExpr,
-            MaterializeTemporaryExpr, ExprWithCleanups, CXXMemberCallExpr,
-            CXXOperatorCallExpr, CXXConstructExpr, CXXFunctionalCastExpr,
-            CXXBindTemporaryExpr, CXXScalarValueInitExpr,
-            ArraySectionExpr>(&Probe);
-  }
-  return Set;
+/// The classes this builder visits as clang's does, but CallExpr itself
+/// (supported()): its C++ and CUDA subclasses are listed, the others
+/// (user-defined literals) are left to clang's.
+const ClassSet SupportedClasses = ClassSet::of<
+    CompoundStmt, DeclStmt, NullStmt, IfStmt, ForStmt, WhileStmt, DoStmt,
+    BreakStmt, ContinueStmt, ReturnStmt, CapturedStmt, OMPExecutableDirective,
+    DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
+    StringLiteral, ImplicitCastExpr, CStyleCastExpr, ParenExpr, BinaryOperator,
+    UnaryOperator, ArraySubscriptExpr, MemberExpr, ConditionalOperator,
+    UnaryExprOrTypeTraitExpr, InitListExpr, ImplicitValueInitExpr,
+    ConstantExpr,
+    // C++ and CUDA, as clang's visits them
+    CXXThisExpr, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, GNUNullExpr,
+    CXXStaticCastExpr, CXXReinterpretCastExpr, CXXConstCastExpr,
+    SubstNonTypeTemplateParmExpr, CompoundLiteralExpr, CXXDefaultArgExpr,
+    CUDAKernelCallExpr, MaterializeTemporaryExpr, ExprWithCleanups,
+    CXXMemberCallExpr, CXXOperatorCallExpr, CXXConstructExpr,
+    CXXFunctionalCastExpr, CXXBindTemporaryExpr, CXXScalarValueInitExpr,
+    ArraySectionExpr>();
+
+bool supported(Stmt::StmtClass C) {
+  return C == Stmt::CallExprClass || SupportedClasses.contains(C);
 }
 
-std::bitset<256> directiveClasses() {
-  std::bitset<256> Set;
-  for (unsigned C = 1; C < Set.size(); ++C) {
-    Stmt Probe(static_cast<Stmt::StmtClass>(C));
-    Set[C] = isa<OMPExecutableDirective>(&Probe);
-  }
-  return Set;
-}
+const ClassSet DirectiveClasses = ClassSet::of<OMPExecutableDirective>();
 
 /// The classes whose visit outside an always-add context appends nothing
 /// but the node (when its class is always added) and visits its operands
 /// in no always-add context either.
-std::bitset<256> quietCandidates() {
-  std::bitset<256> Set;
-  for (unsigned C = 1; C < Set.size(); ++C) {
-    Stmt Probe(static_cast<Stmt::StmtClass>(C));
-    Set[C] = isa<DeclRefExpr, IntegerLiteral, FloatingLiteral,
-                 CharacterLiteral, StringLiteral, ImplicitCastExpr,
-                 CStyleCastExpr, ParenExpr, ConstantExpr, InitListExpr,
-                 ImplicitValueInitExpr, CXXThisExpr, CXXBoolLiteralExpr,
-                 CXXNullPtrLiteralExpr, GNUNullExpr, CXXStaticCastExpr,
-                 CXXReinterpretCastExpr, CXXConstCastExpr,
-                 SubstNonTypeTemplateParmExpr, CompoundLiteralExpr,
-                 CXXDefaultArgExpr, MaterializeTemporaryExpr,
-                 CXXFunctionalCastExpr, CXXBindTemporaryExpr,
-                 CXXScalarValueInitExpr, ArraySectionExpr>(&Probe);
-  }
-  return Set;
-}
-
-const std::bitset<256> Supported = supportedClasses();
-const std::bitset<256> Directives = directiveClasses();
-const std::bitset<256> QuietCandidates = quietCandidates();
+const ClassSet QuietCandidates = ClassSet::of<
+    DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
+    StringLiteral, ImplicitCastExpr, CStyleCastExpr, ParenExpr, ConstantExpr,
+    InitListExpr, ImplicitValueInitExpr, CXXThisExpr, CXXBoolLiteralExpr,
+    CXXNullPtrLiteralExpr, GNUNullExpr, CXXStaticCastExpr,
+    CXXReinterpretCastExpr, CXXConstCastExpr, SubstNonTypeTemplateParmExpr,
+    CompoundLiteralExpr, CXXDefaultArgExpr, MaterializeTemporaryExpr,
+    CXXFunctionalCastExpr, CXXBindTemporaryExpr, CXXScalarValueInitExpr,
+    ArraySectionExpr>();
 
 // The helpers of clang's tryEvaluateBool (CFG.cpp), for the conditions.
 
@@ -153,10 +129,11 @@ public:
           const CFG::BuildOptions &Opts)
       : Index(Index), Ctx(Ctx), Opts(Opts) {
     for (unsigned C = 1; C < AlwaysAddClasses.size(); ++C) {
-      Stmt Probe(static_cast<Stmt::StmtClass>(C));
+      auto Class = static_cast<Stmt::StmtClass>(C);
+      Stmt Probe(Class);
       AlwaysAddClasses[C] = Opts.alwaysAdd(&Probe);
+      QuietClasses[C] = QuietCandidates.contains(Class) && !AlwaysAddClasses[C];
     }
-    QuietClasses = QuietCandidates & ~AlwaysAddClasses;
   }
 
   std::unique_ptr<CFG> build(const Decl *D, Stmt *Body) {
@@ -177,7 +154,7 @@ public:
     Quiet.assign(Size, 1);
     for (unsigned I = Size; I-- > 0;) {
       Stmt::StmtClass C = Index.classAt(I);
-      if (!Supported[C])
+      if (!supported(C))
         return nullptr;
       if (!(Quiet[I] &= QuietClasses[C]) && I)
         Quiet[Index.parentIndex(I)] = 0;
@@ -316,11 +293,11 @@ private:
       return Block;
     N = ignoreParens(N); // a no-op on statements
     Stmt::StmtClass C = classOf(N);
-    if (Unsupported || !Supported[C]) {
+    if (Unsupported || !supported(C)) {
       Unsupported = true;
       return nullptr;
     }
-    if (Directives[C]) {
+    if (DirectiveClasses.contains(C)) {
       if (!Ctx.getLangOpts().OpenMP) {
         Unsupported = true;
         return nullptr;
