@@ -34,7 +34,7 @@ in the corpus): a row whose count differs is marked "FINDINGS DIFFER".
 
 usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
                            [--checks=GLOBS] [--profile] [--extra-flag=F]...
-                           [--jobs=N] [USMCHECK] [REPEAT] [SIZES]
+                           [--jobs=N | --pin[=CPU]] [USMCHECK] [REPEAT] [SIZES]
   --checks  passed to `usmcheck check` (default: its default checks;
             --checks='usm-*' enables the opt-in ones too)
   --profile (cpu measure) usmcheck runs with --profile, and each row adds
@@ -55,6 +55,13 @@ usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
             pairs then share the caches and memory, a harder condition for
             usmcheck's cache-bound analysis than for clang's parse; the
             default (1) is the target's measure
+  --pin[=CPU]  (cpu measure, one pair at a time) every run of both tools
+            bound to the CPU numbered CPU (default: the highest-numbered
+            one this process may use), so that no run moves between cores, or
+            between the memory nodes of a larger machine, while it runs;
+            usmcheck's worker inherits the CPU. The same CPU for both
+            tools: what is measured is unchanged, the scheduler's noise
+            is not in it
   USMCHECK  the usmcheck binary (default build/usmcheck)
   REPEAT    runs per file and tool in the cpu measure (default 3)
   SIZES     comma-separated line counts (default 7000,14000,28000,56000)
@@ -123,7 +130,8 @@ def run_once(cmd, ok_codes):
     seconds (from usmcheck's profile of its one file; None without one)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err)
+        pin = (lambda: os.sched_setaffinity(0, {PIN[0]})) if PIN else None
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, preexec_fn=pin)
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -164,6 +172,7 @@ CHECKS = []  # ["--checks=GLOBS"] when given
 PROFILE = []  # ["--profile"] when given
 EXTRA = []  # the --extra-flag values, given to both tools
 JOBS = [1]  # --jobs: pairs run at once
+PIN = []  # [cpu] with --pin: the CPU every run is bound to
 
 
 def commands(usmcheck, clang, path):
@@ -264,6 +273,15 @@ def main(argv):
             EXTRA.append(a.split("=", 1)[1])
         elif re.fullmatch(r"--jobs=[1-9][0-9]*", a):
             JOBS[0] = int(a.split("=", 1)[1])
+        elif a == "--pin" or re.fullmatch(r"--pin=[0-9]+", a):
+            allowed = os.sched_getaffinity(0)
+            cpu = int(a.split("=", 1)[1]) if "=" in a else max(allowed)
+            if cpu not in allowed:
+                sys.stderr.write("bench: --pin=%d: this process may not run "
+                                 "on CPU %d (it may use %s)\n" %
+                                 (cpu, cpu, ",".join(map(str, sorted(allowed)))))
+                return 2
+            PIN[:] = [cpu]
         elif a.startswith("--"):
             sys.stderr.write("bench: unknown or empty option '%s' (usage: "
                              "bench/engine/run.sh, or the top of "
@@ -271,6 +289,10 @@ def main(argv):
             return 2
         else:
             rest.append(a)
+    if PIN and (JOBS[0] > 1 or mode == "callgrind"):
+        sys.stderr.write("bench: --pin is for the cpu measure with one pair "
+                         "at a time (not with --jobs or --callgrind)\n")
+        return 2
     usmcheck = rest[0] if rest else os.path.join(ROOT, "build", "usmcheck")
     repeat = int(rest[1]) if len(rest) > 1 else 3
     sizes = [int(s) for s in (rest[2] if len(rest) > 2 else "7000,14000,28000,56000").split(",")]
@@ -290,7 +312,8 @@ def main(argv):
         measure = measure_cpu
         print("bench/engine: %s%s, %d runs each (fastest counts)%s, load: %s" %
               (usmcheck, "".join(" " + a for a in CHECKS + PROFILE), repeat,
-               ", %d pairs at once" % JOBS[0] if JOBS[0] > 1 else "",
+               ", %d pairs at once" % JOBS[0] if JOBS[0] > 1 else
+               ", every run on CPU %d" % PIN[0] if PIN else "",
                load()))
         print("times: fastest of %d; ratio: median of the %d back-to-back "
               "pairs (either tool first in turn); 95%%: the interval of the "

@@ -4,7 +4,8 @@
 # corpus, side by side in one run.
 # usage: bench/engine/run.sh [--callgrind] [--shapes=short,long] [--no-corpus]
 #                            [--checks=GLOBS] [--profile] [--extra-flag=F]...
-#                            [--jobs=N] [USMCHECK] [REPEAT] [SIZES]
+#                            [--jobs=N | --pin[=CPU]] [USMCHECK] [REPEAT]
+#                            [SIZES]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 exec python3 "$here/bench.py" "$@"

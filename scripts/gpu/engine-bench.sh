@@ -77,7 +77,7 @@ run() {
   echo "== machine"
   date -u
   grep PRETTY_NAME /etc/os-release 2>/dev/null || true
-  lscpu | grep -E "^(Model name|CPU\(s\)|Thread|Core|Socket|L2|L3|CPU max MHz)" || true
+  lscpu | grep -E "^(Model name|CPU\(s\)|Thread|Core|Socket|L2|L3|CPU max MHz|NUMA)" || true
   echo "load: $(cat /proc/loadavg)"
   "$CLANG" --version | head -1
   "$PACK/usmcheck" --version | head -1
